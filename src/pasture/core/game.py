@@ -1,0 +1,372 @@
+"""The contract every game implements: Game, State, Action, chance outcomes, events, results.
+
+A game's engine is pure: it never draws random numbers. Randomness is a decision of
+*chance* (seat `CHANCE`): the state lists the outcomes with their probabilities and
+whoever drives the game (a `Match`, a test, a solver) picks one and applies it.
+"""
+
+from __future__ import annotations
+
+import random
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, TypeAlias
+
+from pasture.core.errors import IllegalAction, InvalidOptions
+
+JSON: TypeAlias = Any
+CHANCE = -1
+"""The seat that makes chance decisions (deals, shuffles, random draws)."""
+
+
+class Action:
+    """Base of every game's actions.
+
+    Subclasses are frozen, slotted dataclasses with a class-level `kind`. Field values
+    are JSON scalars (int, str, bool, None) or tuples of them, so actions hash, compare
+    and round-trip through JSON exactly.
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"kind": self.kind}
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{n}={getattr(self, n)!r}" for n in _field_names(type(self)))
+        return f"{self.kind}({args})"
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELD_TYPES: dict[type, dict[str, tuple[type, ...]]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+def _allowed_types(annotation: Any) -> tuple[type, ...]:
+    """The JSON-level Python types a field annotation admits (bool is never an int)."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        out: tuple[type, ...] = ()
+        for arg in typing.get_args(annotation):
+            out += _allowed_types(arg)
+        return out
+    if annotation is type(None) or annotation is None:
+        return (type(None),)
+    if origin is tuple:
+        return (tuple,)
+    return (annotation,)
+
+
+def _field_types(cls: type) -> dict[str, tuple[type, ...]]:
+    cached = _FIELD_TYPES.get(cls)
+    if cached is None:
+        hints = typing.get_type_hints(cls)
+        cached = _FIELD_TYPES[cls] = {
+            name: _allowed_types(hints[name]) for name in _field_names(cls)
+        }
+    return cached
+
+
+def _json_value(value: JSON) -> JSON:
+    if isinstance(value, list):
+        return tuple(_json_value(v) for v in value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    raise IllegalAction(
+        f"Action fields hold numbers, strings, booleans or lists of them, not {value!r}.",
+        "malformed_action",
+    )
+
+
+def _type_ok(value: JSON, allowed: tuple[type, ...]) -> bool:
+    if isinstance(value, bool):
+        return bool in allowed
+    return isinstance(value, allowed)
+
+
+def parse_action(data: JSON, action_types: Mapping[str, type[Action]]) -> Action:
+    """Build an action from its JSON form, or raise `IllegalAction('malformed_action')`."""
+    if not isinstance(data, dict):
+        raise IllegalAction("An action must be a JSON object with a 'kind'.", "malformed_action")
+    kind = data.get("kind")
+    cls = action_types.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(sorted(action_types))
+        raise IllegalAction(
+            f"Unknown action kind {kind!r}; this game knows: {known}.", "malformed_action"
+        )
+    names = _field_names(cls)
+    extra = sorted(set(data) - {"kind"} - set(names))
+    if extra:
+        raise IllegalAction(
+            f"Action '{kind}' has no field(s) {', '.join(extra)}.", "malformed_action"
+        )
+    types_ = _field_types(cls)
+    values: dict[str, JSON] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name not in data:
+            if f.default is not f.default_factory:  # has a default
+                continue
+            raise IllegalAction(f"Action '{kind}' needs the field '{f.name}'.", "malformed_action")
+        value = _json_value(data[f.name])
+        if not _type_ok(value, types_[f.name]):
+            raise IllegalAction(
+                f"Field '{f.name}' of action '{kind}' has the wrong type: {value!r}.",
+                "malformed_action",
+            )
+        values[f.name] = value
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise IllegalAction(f"Action '{kind}' is malformed: {exc}.", "malformed_action") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceOutcome:
+    """One outcome of a chance decision and its probability."""
+
+    action: Action
+    probability: float
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for narration and animation.
+
+    `public` is what everybody sees (None: nobody but `to`); `private` adds details
+    that only the seats in `to` see (a card passed, a card drawn).
+    """
+
+    type: str
+    public: dict[str, JSON] | None
+    private: dict[str, JSON] | None = None
+    to: tuple[int, ...] = ()
+
+    def for_seat(self, seat: int | None) -> dict[str, JSON] | None:
+        """This event as `seat` (None: a spectator) may see it, or None if it may not."""
+        if seat is not None and seat in self.to:
+            return {"type": self.type, **(self.public or {}), **(self.private or {})}
+        if self.public is None:
+            return None
+        return {"type": self.type, **self.public}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: a score per seat and the seats that share the win."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    summary: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"scores": list(self.scores), "winners": list(self.winners), "summary": self.summary}
+
+    @staticmethod
+    def by_score(scores: Sequence[float], summary: str = "") -> Result:
+        """Most points wins; every seat tied on the most shares the win."""
+        best = max(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == best)
+        return Result(tuple(scores), winners, summary)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option chosen when a game is created."""
+
+    name: str
+    default: JSON
+    help: str
+    choices: tuple[JSON, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    seat: bool = False
+    """The value is a seat number (0 .. players-1)."""
+
+    def validate(self, value: JSON, num_players: int) -> JSON:
+        if self.choices is not None:
+            if value not in self.choices or isinstance(value, bool) != isinstance(
+                self.default, bool
+            ):
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise InvalidOptions(f"Option '{self.name}' must be one of {allowed}.")
+            return value
+        expected = type(self.default)
+        if isinstance(value, bool) != (expected is bool) or not isinstance(value, expected):
+            raise InvalidOptions(
+                f"Option '{self.name}' takes a {expected.__name__}, not {value!r}."
+            )
+        low = 0 if self.seat else self.minimum
+        high = num_players - 1 if self.seat else self.maximum
+        if low is not None and value < low or high is not None and value > high:
+            raise InvalidOptions(f"Option '{self.name}' must be between {low} and {high}.")
+        return value
+
+    def to_json(self) -> dict[str, JSON]:
+        data = {"name": self.name, "default": self.default, "help": self.help}
+        for key in ("choices", "minimum", "maximum"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.seat:
+            data["seat"] = True
+        return data
+
+
+class Game(ABC):
+    """A game: its name, player range, options, and how to start and restore a state."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    _action_map: dict[str, type[Action]] | None = None
+
+    def resolve_options(
+        self, num_players: int, options: Mapping[str, JSON] | None = None
+    ) -> dict[str, JSON]:
+        """Check a player count and options; return every option with defaults filled in."""
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise InvalidOptions(
+                f"{self.title} is for {self.min_players} to {self.max_players} players,"
+                f" not {num_players}.",
+                "invalid_players",
+            )
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise InvalidOptions(
+                f"{self.title} has no option(s) {', '.join(unknown)} (it has: {names})."
+            )
+        return {
+            name: opt.validate(given[name], num_players) if name in given else opt.default
+            for name, opt in known.items()
+        }
+
+    @abstractmethod
+    def new_state(self, num_players: int, options: Mapping[str, JSON] | None = None) -> State:
+        """The state before the first decision (often a chance decision: the deal)."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State:
+        """Restore a state from `State.to_json()` exactly."""
+
+    def parse_action(self, data: JSON) -> Action:
+        """Build one of this game's actions from its JSON form."""
+        if self._action_map is None:
+            type(self)._action_map = {cls.kind: cls for cls in self.action_types}
+        assert self._action_map is not None
+        return parse_action(data, self._action_map)
+
+    def describe(self) -> dict[str, JSON]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+class State(ABC):
+    """One moment of a game. `apply` changes it in place; `clone` copies it cheaply."""
+
+    game: ClassVar[Game]
+    num_players: int
+
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """The seats the game waits for now (several for simultaneous choices)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do now (empty if nothing). `CHANCE` lists chance outcomes."""
+
+    def is_chance(self) -> bool:
+        return False
+
+    def chance_outcomes(self) -> list[ChanceOutcome]:
+        return []
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """Exactly what `seat` (None: a spectator) may know, JSON-ready."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, JSON]: ...
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A state that `seat` cannot tell from this one: everything it cannot see re-drawn
+        at random, consistently with everything it can (its view stays the same)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    def check_invariants(self) -> None:  # noqa: B027 - optional hook
+        """Raise AssertionError if the state is inconsistent (e.g. a card in two places)."""
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out `action` for `seat`, or raise IllegalAction and change nothing."""
+        self.check_legal(seat, action)
+        return self._apply(seat, action)
+
+    def check_legal(self, seat: int, action: Action) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action.", "malformed_action")
+        if self.is_over():
+            raise IllegalAction("The game is over.", "game_over")
+        if seat == CHANCE:
+            if not self.is_chance():
+                raise IllegalAction("No chance decision is pending.", "illegal_action")
+            if all(o.action != action for o in self.chance_outcomes()):
+                raise IllegalAction(f"{action} is not a possible chance outcome.")
+            return
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not (0 <= seat < self.num_players)
+        ):
+            raise IllegalAction(
+                f"There is no seat {seat!r} (seats are 0 to {self.num_players - 1}).",
+                "unknown_seat",
+            )
+        if self.is_chance():
+            raise IllegalAction("Chance must decide before anyone acts.", "chance_pending")
+        legal = self.legal_actions(seat)
+        if action in legal:
+            return
+        if not legal:
+            raise IllegalAction(f"Seat {seat} has nothing to do now.", "not_your_turn")
+        raise IllegalAction(f"{action} is not allowed now.")

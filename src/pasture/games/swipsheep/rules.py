@@ -1,0 +1,298 @@
+"""Swip'Sheep's rules: who acts, what is legal, and what each action does.
+
+Rulings from `shared/rules/swipsheep.md` are named where they are implemented.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pasture.core.game import CHANCE, Action, ChanceOutcome, Event
+from pasture.games.swipsheep.actions import Attack, Deal, Draw, PassCards
+
+if TYPE_CHECKING:
+    from pasture.games.swipsheep.state import SwipSheepState
+
+DEAL, PASS, ATTACK, OVER = "deal", "pass", "attack", "over"
+HAND_SIZE = 3
+
+
+def start_round(s: SwipSheepState) -> None:
+    """Gather every unscored card into the deck and queue the deal."""
+    e = s.edition
+    n = s.num_players
+    kinds = len(e.kinds)
+    s.deck = [e.counts[k] - sum(pile[k] for pile in s.scored) for k in range(kinds)]
+    s.hands = [[0] * kinds for _ in range(n)]
+    s.laid = [0] * n
+    s.aside = [0] * kinds
+    s.passes = [None] * n
+    s.attacker = None
+    s.pending_draw = None
+    s.history = []
+    s.log_start = len(s.events)
+    # One card at a time from the first player's left; a short deck is dealt out as
+    # evenly as possible in the same order (S-2).
+    cards = min(sum(s.deck), HAND_SIZE * n)
+    s.deal_queue = [(s.first + 1 + i) % n for i in range(cards)]
+    s.phase = DEAL
+    if not s.deal_queue:
+        _start_passing(s)
+
+
+def _emit(s: SwipSheepState, event: Event) -> None:
+    s.events.append(event)
+
+
+def actors(s: SwipSheepState) -> tuple[int, ...]:
+    if s.phase == PASS:
+        return tuple(p for p in range(s.num_players) if s.passes[p] is None and any(s.hands[p]))
+    if s.phase == ATTACK and s.pending_draw is None and s.attacker is not None:
+        return (s.attacker,)
+    return ()
+
+
+def legal_actions(s: SwipSheepState, seat: int) -> list[Action]:
+    if s.phase == PASS and 0 <= seat < s.num_players and s.passes[seat] is None:
+        return _pass_choices(s, s.hands[seat])
+    if s.phase == ATTACK and s.pending_draw is None and seat == s.attacker:
+        return [Attack(t) for t in range(s.num_players) if t != seat]
+    return []
+
+
+def _pass_choices(s: SwipSheepState, hand: list[int]) -> list[Action]:
+    kinds = s.edition.kinds
+    held = [k for k, c in enumerate(hand) if c]
+    if sum(hand) == 1:  # fewer than 3 cards: pass what you can, left first
+        return [PassCards(kinds[held[0]], None)]
+    return [PassCards(kinds[a], kinds[b]) for a in held for b in held if a != b or hand[a] >= 2]
+
+
+def chance_outcomes(s: SwipSheepState) -> list[ChanceOutcome]:
+    kinds = s.edition.kinds
+    make: type[Deal] | type[Draw]
+    if s.phase == DEAL:
+        pile, make = s.deck, Deal
+    elif s.pending_draw is not None:
+        pile, make = s.hands[s.pending_draw[1]], Draw
+    else:
+        return []
+    total = sum(pile)
+    return [ChanceOutcome(make(kinds[k]), c / total) for k, c in enumerate(pile) if c]
+
+
+def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
+    """True when `action` is certainly legal; False sends it to the full check."""
+    index = s.edition.position
+    kind = type(action)
+    if kind is PassCards:
+        if s.phase != PASS or type(seat) is not int or not 0 <= seat < s.num_players:
+            return False
+        if s.passes[seat] is not None:
+            return False
+        assert isinstance(action, PassCards)
+        hand = s.hands[seat]
+        left, right = index.get(action.left), index.get(action.right)
+        if left is None or not hand[left]:
+            return False
+        if sum(hand) == 1:
+            return action.right is None
+        return right is not None and hand[right] >= (2 if right == left else 1)
+    if kind is Attack:
+        assert isinstance(action, Attack)
+        target = action.target
+        return (
+            s.phase == ATTACK
+            and s.pending_draw is None
+            and seat == s.attacker
+            and type(target) is int
+            and 0 <= target < s.num_players
+            and target != seat
+        )
+    if seat != CHANCE:
+        return False
+    if kind is Deal:
+        assert isinstance(action, Deal)
+        k = index.get(action.card)
+        return s.phase == DEAL and k is not None and s.deck[k] > 0
+    if kind is Draw:
+        assert isinstance(action, Draw)
+        k = index.get(action.card)
+        return s.pending_draw is not None and k is not None and s.hands[s.pending_draw[1]][k] > 0
+    return False
+
+
+def apply(s: SwipSheepState, seat: int, action: Action) -> list[Event]:
+    """Carry out a legal action; return the events it caused (also kept in `s.events`)."""
+    first_new = len(s.events)
+    if isinstance(action, Deal):
+        _deal(s, action)
+    elif isinstance(action, PassCards):
+        _choose_pass(s, seat, action)
+    elif isinstance(action, Attack):
+        _attack(s, seat, action.target)
+    elif isinstance(action, Draw):
+        _draw(s, action)
+    else:  # pragma: no cover - check_legal lets no other action through
+        raise TypeError(action)
+    return s.events[first_new:]
+
+
+def _deal(s: SwipSheepState, action: Deal) -> None:
+    k = s.edition.position[action.card]
+    to = s.deal_queue.pop(0)
+    s.deck[k] -= 1
+    s.hands[to][k] += 1
+    _emit(s, Event("dealt", None, {"to": to, "card": action.card}, (to,)))
+    if not s.deal_queue:
+        _start_passing(s)
+
+
+def _start_passing(s: SwipSheepState) -> None:
+    s.phase = PASS
+    _emit(s, Event("pass_phase", {"round": s.round + 1, "hand_sizes": [sum(h) for h in s.hands]}))
+    if not actors(s):
+        _resolve_passes(s)
+
+
+def _choose_pass(s: SwipSheepState, seat: int, action: PassCards) -> None:
+    index = s.edition.position
+    s.passes[seat] = (
+        index[action.left] if action.left is not None else None,
+        index[action.right] if action.right is not None else None,
+    )
+    _emit(s, Event("chose", {"seat": seat}))
+    if not actors(s):
+        _resolve_passes(s)
+
+
+def _resolve_passes(s: SwipSheepState) -> None:
+    """All have chosen: the cards move at once, then every Wolf held is laid face up."""
+    n, kinds = s.num_players, s.edition.kinds
+    moves: list[tuple[int, int, int]] = []
+    for p, choice in enumerate(s.passes):
+        if choice is None:
+            continue
+        for k, to in ((choice[0], (p + 1) % n), (choice[1], (p - 1) % n)):
+            if k is not None:
+                s.hands[p][k] -= 1
+                moves.append((p, to, k))
+    for p, to, k in moves:
+        s.hands[to][k] += 1
+        _emit(s, Event("passed", {"from": p, "to": to}, {"card": kinds[k]}, (p, to)))
+    wolf = s.edition.wolf
+    for p in range(n):
+        s.laid[p] = s.hands[p][wolf]
+        s.hands[p][wolf] = 0
+    s.phase = ATTACK
+    _emit(s, Event("wolves_tonight", {"laid": s.laid[:]}))
+    _next_attacker(s, 0)
+
+
+def _next_attacker(s: SwipSheepState, offset: int) -> None:
+    """Attacks go clockwise from the first player; each uses all their laid wolves."""
+    n = s.num_players
+    for off in range(offset, n):
+        seat = (s.first + off) % n
+        if s.laid[seat]:
+            s.attacker = seat
+            return
+    s.attacker = None
+    _score_round(s)
+
+
+def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
+    e = s.edition
+    s.laid[attacker] -= 1
+    s.aside[e.wolf] += 1
+    defended = s.hands[target][e.dog] > 0
+    if defended:  # S-4: the defence is automatic
+        s.hands[target][e.dog] -= 1
+        s.aside[e.dog] += 1
+        drawer, victim = target, attacker
+    else:
+        drawer, victim = attacker, target
+    empty = not any(s.hands[victim])
+    public = {
+        "attacker": attacker,
+        "target": target,
+        "defended": defended,
+        "drawer": drawer,
+        "victim": victim,
+        "empty_hand": empty,
+    }
+    _emit(s, Event("attack", public))
+    if empty:  # nothing to draw: nothing is taken
+        _after_attack(s)
+    else:
+        s.pending_draw = (drawer, victim)
+
+
+def _draw(s: SwipSheepState, action: Draw) -> None:
+    assert s.pending_draw is not None
+    drawer, victim = s.pending_draw
+    k = s.edition.position[action.card]
+    s.hands[victim][k] -= 1
+    s.hands[drawer][k] += 1  # S-3: a Wolf drawn now stays in hand and never attacks
+    s.pending_draw = None
+    _emit(
+        s,
+        Event(
+            "drew", {"drawer": drawer, "victim": victim}, {"card": action.card}, (drawer, victim)
+        ),
+    )
+    _after_attack(s)
+
+
+def _after_attack(s: SwipSheepState) -> None:
+    assert s.attacker is not None
+    if not s.laid[s.attacker]:
+        _next_attacker(s, (s.attacker - s.first) % s.num_players + 1)
+
+
+def _score_round(s: SwipSheepState) -> None:
+    """Hands are revealed; sheep are scored; Wolves and Dogs go back into the deck."""
+    e = s.edition
+    revealed = [{e.kinds[k]: c for k, c in enumerate(hand) if c} for hand in s.hands]
+    sheep = [sum(c * e.sheep[k] for k, c in enumerate(hand)) for hand in s.hands]
+    for p, hand in enumerate(s.hands):
+        for k, c in enumerate(hand):
+            if e.is_sheep(k):
+                s.scored[p][k] += c
+            else:  # Wolves and Dogs, in hand or used, go back into the deck
+                s.deck[k] += c
+            hand[k] = 0
+    for k, c in enumerate(s.aside):
+        s.deck[k] += c
+        s.aside[k] = 0
+    s.last_round = {"round": s.round + 1, "hands": revealed, "sheep": sheep}
+    _emit(s, Event("round_scored", {**s.last_round, "scores": s.scores()}))
+    s.round += 1
+    if s.round == s.rounds:
+        s.phase = OVER
+        _emit(s, Event("game_over", s.result().to_json()))
+    else:
+        s.first = (s.first + 1) % s.num_players
+        start_round(s)
+
+
+def check_invariants(s: SwipSheepState) -> None:
+    e = s.edition
+    for k, total in enumerate(e.counts):
+        where = (
+            s.deck[k]
+            + sum(h[k] for h in s.hands)
+            + sum(p[k] for p in s.scored)
+            + s.aside[k]
+            + (sum(s.laid) if k == e.wolf else 0)
+        )
+        assert where == total, f"{e.kinds[k]}: {where} cards in play, edition has {total}"
+        assert s.deck[k] >= 0 and s.aside[k] >= 0
+        assert all(h[k] >= 0 for h in s.hands)
+        assert all(p[k] == 0 for p in s.scored) or e.is_sheep(k), "only sheep are scored"
+    assert all(n >= 0 for n in s.laid)
+    if s.phase == PASS:
+        assert all(sum(h) <= HAND_SIZE for h in s.hands)
+    if s.phase == ATTACK:
+        assert s.attacker is not None and (s.laid[s.attacker] > 0 or s.pending_draw is not None)
+    assert 0 <= s.round <= s.rounds

@@ -1,0 +1,166 @@
+"""The Swip'Sheep state: counts of card kinds in hands, deck and scored piles, and its JSON form.
+
+The engine's logic lives in `rules.py` (legal actions and their effects) and `view.py`
+(what a seat may see, and re-drawing what it may not); this class wires them into the
+core `State` contract.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.games.swipsheep import rules, view
+from pasture.games.swipsheep.edition import Edition, default_edition
+
+if TYPE_CHECKING:
+    from pasture.games.swipsheep.game import SwipSheep
+
+ROUNDS = {3: 4, 4: 3, 5: 2}
+"""Rounds played, by player count."""
+
+
+class SwipSheepState(State):
+    game: ClassVar[SwipSheep]
+    edition: Edition
+    phase: str
+    """rules.DEAL, PASS, ATTACK or OVER."""
+    log_start: int
+
+    def __init__(self, num_players: int, first_player: int, edition: Edition | None = None):
+        self.edition = edition or default_edition()
+        self.num_players = num_players
+        self.rounds = ROUNDS[num_players]
+        self.round = 0
+        self.first = first_player
+        kinds = len(self.edition.kinds)
+        self.deck: list[int] = list(self.edition.counts)
+        self.hands: list[list[int]] = [[0] * kinds for _ in range(num_players)]
+        self.scored: list[list[int]] = [[0] * kinds for _ in range(num_players)]
+        self.laid: list[int] = [0] * num_players
+        """Wolves laid face up and not yet used, per seat."""
+        self.aside: list[int] = [0] * kinds
+        """Wolves and Dogs used this round."""
+        self.deal_queue: list[int] = []
+        """Seats still to receive a card, in dealing order."""
+        self.passes: list[tuple[int | None, int | None] | None] = [None] * num_players
+        self.attacker: int | None = None
+        self.pending_draw: tuple[int, int] | None = None
+        """(drawer, victim) while chance picks the card drawn."""
+        self.history: list[tuple[int, Action]] = []
+        """This round's steps (chance included): the source of every seat's private log."""
+        self.events: list[Event] = []
+        """Every event so far, each shown to a seat as `Event.for_seat` allows."""
+        self.log_start = 0
+        """Where this round's events begin in `events`."""
+        self.last_round: dict[str, JSON] | None = None
+        rules.start_round(self)
+
+    # --- the core contract -------------------------------------------------------------
+
+    def actors(self) -> tuple[int, ...]:
+        return rules.actors(self)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat == CHANCE:
+            return [o.action for o in self.chance_outcomes()]
+        return rules.legal_actions(self, seat)
+
+    def is_chance(self) -> bool:
+        return self.phase == rules.DEAL or self.pending_draw is not None
+
+    def chance_outcomes(self) -> list[ChanceOutcome]:
+        return rules.chance_outcomes(self)
+
+    def check_legal(self, seat: int, action: Action) -> None:
+        if not rules.fast_legal(self, seat, action):
+            super().check_legal(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self.history.append((seat, action))
+        return rules.apply(self, seat, action)
+
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    def result(self) -> Result:
+        scores = self.scores()
+        return Result.by_score(scores, "Most sheep wins; ties share the win.")
+
+    def scores(self) -> list[int]:
+        sheep = self.edition.sheep
+        return [sum(n * v for n, v in zip(pile, sheep, strict=True)) for pile in self.scored]
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        return view.view(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        return view.determinize(self, seat, rng)
+
+    def check_invariants(self) -> None:
+        rules.check_invariants(self)
+
+    # --- copying and JSON --------------------------------------------------------------
+
+    def clone(self) -> SwipSheepState:
+        new = object.__new__(SwipSheepState)
+        new.__dict__.update(self.__dict__)
+        new.deck = self.deck[:]
+        new.hands = [h[:] for h in self.hands]
+        new.scored = [s[:] for s in self.scored]
+        new.laid = self.laid[:]
+        new.aside = self.aside[:]
+        new.deal_queue = self.deal_queue[:]
+        new.passes = self.passes[:]
+        new.history = self.history[:]
+        new.events = self.events[:]
+        return new
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "game": "swipsheep",
+            "edition": self.edition.name,
+            "players": self.num_players,
+            "round": self.round,
+            "first": self.first,
+            "phase": self.phase,
+            "deck": self.deck[:],
+            "hands": [h[:] for h in self.hands],
+            "scored": [s[:] for s in self.scored],
+            "laid": self.laid[:],
+            "aside": self.aside[:],
+            "deal_queue": self.deal_queue[:],
+            "passes": [list(p) if p is not None else None for p in self.passes],
+            "attacker": self.attacker,
+            "pending_draw": list(self.pending_draw) if self.pending_draw else None,
+            "history": [[seat, action.to_json()] for seat, action in self.history],
+            "events": [[e.type, e.public, e.private, list(e.to)] for e in self.events],
+            "log_start": self.log_start,
+            "last_round": self.last_round,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], parse: Any) -> SwipSheepState:
+        state = object.__new__(cls)
+        state.edition = default_edition()
+        state.num_players = data["players"]
+        state.rounds = ROUNDS[state.num_players]
+        state.round = data["round"]
+        state.first = data["first"]
+        state.phase = data["phase"]
+        state.deck = list(data["deck"])
+        state.hands = [list(h) for h in data["hands"]]
+        state.scored = [list(s) for s in data["scored"]]
+        state.laid = list(data["laid"])
+        state.aside = list(data["aside"])
+        state.deal_queue = list(data["deal_queue"])
+        state.passes = [tuple(p) if p is not None else None for p in data["passes"]]
+        state.attacker = data["attacker"]
+        pending = data["pending_draw"]
+        state.pending_draw = (pending[0], pending[1]) if pending else None
+        state.history = [(seat, parse(action)) for seat, action in data["history"]]
+        state.events = [Event(t, pub, priv, tuple(to)) for t, pub, priv, to in data["events"]]
+        state.log_start = data["log_start"]
+        state.last_round = data["last_round"]
+        return state

@@ -1,0 +1,202 @@
+"""The shared suite: every registered game must pass it unchanged.
+
+Random playouts to the end for every player count, invariants at every step, exact
+JSON round-trip, determinism, rejection of illegal actions without any change, and no
+leak: re-drawing what a seat cannot see never changes what it sees.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from pasture import games
+from pasture.bots import RandomBot
+from pasture.bots.play import play_match
+from pasture.core import CHANCE, Game, IllegalAction, Match, State
+
+GAMES = games.all_games()
+CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
+IDS = [f"{g.name}-{n}p" for g, n in CASES]
+SEEDS_PER_COUNT = 12
+
+
+def trajectory(game: Game, players: int, seed: int) -> Iterator[tuple[Match, State]]:
+    """Yield (match, state) before every step of a random playout, and at the end."""
+    match = Match(game, players, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        yield match, match.state
+        if match.is_over():
+            return
+        seat = rng.choice(match.state.actors())
+        match.act(seat, rng.choice(match.state.legal_actions(seat)))
+
+
+def snapshot(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_random_playouts_reach_the_end_with_invariants(game: Game, players: int) -> None:
+    for seed in range(SEEDS_PER_COUNT):
+        for steps, (match, state) in enumerate(trajectory(game, players, seed)):  # noqa: B007
+            state.check_invariants()
+            assert steps < 200_000, "the game must end"
+            if state.is_over():
+                assert state.actors() == ()
+                assert all(not state.legal_actions(s) for s in range(players))
+            else:
+                actors = state.actors()
+                assert actors, "a live game waits for someone"
+                for seat in actors:
+                    assert state.legal_actions(seat), f"actor {seat} has no legal action"
+        result = match.state.result()
+        assert len(result.scores) == players
+        assert result.winners and set(result.winners) <= set(range(players))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_chance_outcomes_are_a_distribution(game: Game, players: int) -> None:
+    state = game.new_state(players)
+    rng = random.Random(players)
+    while not state.is_over():
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            assert outcomes and not state.actors()
+            assert abs(sum(o.probability for o in outcomes) - 1) < 1e-9
+            assert all(o.probability > 0 for o in outcomes)
+            state.apply(CHANCE, rng.choice(outcomes).action)
+        else:
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_json_round_trip_at_every_step(game: Game, players: int) -> None:
+    for seed in range(3):
+        for _, state in trajectory(game, players, seed):
+            text = snapshot(state)
+            restored = game.state_from_json(json.loads(text))
+            assert snapshot(restored) == text
+            assert restored.actors() == state.actors()
+            assert restored.is_chance() == state.is_chance()
+            for seat in [*range(players), None]:
+                assert restored.view(seat) == state.view(seat)
+                json.dumps(state.view(seat))  # views are JSON-ready
+            for seat in range(players):
+                assert restored.legal_actions(seat) == state.legal_actions(seat)
+            copy = state.clone()
+            assert snapshot(copy) == text
+            for action in state.legal_actions(state.actors()[0]) if state.actors() else []:
+                assert game.parse_action(json.loads(json.dumps(action.to_json()))) == action
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_clone_is_independent(game: Game) -> None:
+    for _, state in trajectory(game, game.min_players, 5):
+        if state.is_over():
+            break
+        before = snapshot(state)
+        copy = state.clone()
+        seat = CHANCE if copy.is_chance() else copy.actors()[0]
+        copy.apply(seat, copy.legal_actions(seat)[0])
+        assert snapshot(state) == before
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_seed_and_actions_replay_exactly(game: Game, players: int) -> None:
+    bots = [RandomBot() for _ in range(players)]
+    for seed in range(3):
+        first = play_match(game, bots, seed)
+        second = play_match(game, bots, seed)
+        assert snapshot(first.state) == snapshot(second.state)
+        record = json.loads(json.dumps(first.record()))
+        replayed = Match.from_record(game, record)
+        assert snapshot(replayed.state) == snapshot(first.state)
+        assert replayed.state.result() == first.state.result()
+        assert replayed.seed_hash == first.seed_hash
+
+
+def illegal_attempts(state: State, players: int) -> Iterator[tuple[int, object]]:
+    """Actions that must be rejected in `state`."""
+    legal = {s: state.legal_actions(s) for s in range(players)}
+    for seat in range(players):
+        for other in range(players):
+            for action in legal[other]:
+                if action not in legal[seat]:
+                    yield seat, action
+                    break
+    anything = next((a for acts in legal.values() for a in acts), None)
+    if anything is not None:
+        yield players, anything  # no such seat
+        yield -7, anything
+    if state.is_chance():
+        yield 0, state.chance_outcomes()[0].action
+    elif anything is not None:
+        yield CHANCE, anything
+    yield 0, "not an action"
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_illegal_actions_are_rejected_and_change_nothing(game: Game, players: int) -> None:
+    for seed in range(3):
+        for match, state in trajectory(game, players, seed):
+            before = snapshot(state)
+            for seat, action in illegal_attempts(state, players):
+                with pytest.raises(IllegalAction) as err:
+                    state.apply(seat, action)  # type: ignore[arg-type]
+                assert err.value.code and err.value.message
+                assert snapshot(state) == before
+            version = match.version
+            for bad in ({}, {"kind": "no such kind"}, [], "x", {"kind": 3}):
+                with pytest.raises(IllegalAction) as err:
+                    match.act(0, bad)
+                assert err.value.code == "malformed_action"
+            assert match.version == version and snapshot(state) == before
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_no_leak_views_survive_redrawing_hidden_information(game: Game, players: int) -> None:
+    rng = random.Random(99)
+    redrawn_differs = 0
+    for seed in range(4):
+        for _, state in trajectory(game, players, seed):
+            before = snapshot(state)
+            for seat in [*range(players), None]:
+                other = state.determinize(seat, rng)
+                assert other.view(seat) == state.view(seat), f"seat {seat} sees a difference"
+                other.check_invariants()
+                assert other.is_over() == state.is_over()
+                assert other.actors() == state.actors()
+                redrawn_differs += snapshot(other) != before
+            assert snapshot(state) == before, "determinize must not change the real state"
+    if game.name != "baaaaa":  # Baaaaa! hides only the wolf deck's order, nothing in state
+        assert redrawn_differs, "determinize never re-drew anything"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_spectator_sees_no_more_than_any_seat(game: Game) -> None:
+    players = game.max_players
+    for _, state in trajectory(game, players, 11):
+        spectator = state.view(None)
+        for seat in range(players):
+            seat_view = state.view(seat)
+            shared = set(spectator) & set(seat_view)
+            assert shared, "a seat's view holds the public part"
+        assert "hand" not in spectator
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_match_publishes_the_seed_hash_and_reveals_the_seed_only_at_the_end(game: Game) -> None:
+    import hashlib
+
+    bots = [RandomBot() for _ in range(game.min_players)]
+    match = Match(game, game.min_players, seed=1234)
+    assert match.seed_hash == hashlib.sha256(b"1234").hexdigest()
+    assert match.revealed_seed() is None
+    finished = play_match(game, bots, 1234)
+    assert finished.revealed_seed() == 1234
