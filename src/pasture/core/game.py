@@ -334,6 +334,11 @@ class State(ABC):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action already known to be legal."""
 
+    def timeout_action(self, seat: int) -> Action | None:
+        """What is done for `seat` if it does not answer in time (e.g. a pass in a reaction
+        window, the same for every seat); None: no automatic answer, a bot may stand in."""
+        return None
+
     def check_invariants(self) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state is inconsistent (e.g. a card in two places)."""
 

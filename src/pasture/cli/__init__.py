@@ -1,0 +1,1 @@
+"""The `pasture` command line."""
