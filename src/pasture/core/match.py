@@ -35,10 +35,12 @@ def sample(outcomes: Sequence[ChanceOutcome], rng: random.Random) -> Action:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One applied decision: the seat (CHANCE for chance) and its action."""
+    """One applied decision: the seat (CHANCE for chance), its action, and the events it
+    caused. The match's version after this step is its index in the log plus one."""
 
     seat: int
     action: Action
+    events: tuple[Event, ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
         return {"seat": self.seat, "action": self.action.to_json()}
@@ -62,7 +64,6 @@ class Match:
         self._rng = random.Random(self.seed)
         self.state: State = game.new_state(num_players, self.options)
         self.log: list[Step] = []
-        self.events: list[Event] = []
         self._resolve_chance()
 
     @property
@@ -85,8 +86,7 @@ class Match:
         if not isinstance(action, Action):
             action = self.game.parse_action(action)
         events = self.state.apply(seat, action)
-        self.log.append(Step(seat, action))
-        self.events.extend(events)
+        self.log.append(Step(seat, action, tuple(events)))
         return events + self._resolve_chance()
 
     def _resolve_chance(self) -> list[Event]:
@@ -94,10 +94,18 @@ class Match:
         state = self.state
         while state.is_chance():
             action = sample(state.chance_outcomes(), self._rng)
-            events += state.apply(CHANCE, action)
-            self.log.append(Step(CHANCE, action))
-        self.events.extend(events)
+            caused = state.apply(CHANCE, action)
+            self.log.append(Step(CHANCE, action, tuple(caused)))
+            events += caused
         return events
+
+    def events_since(self, version: int) -> list[tuple[int, Event]]:
+        """(version, event) for every event caused after `version`, oldest first."""
+        return [
+            (v, event)
+            for v, step in enumerate(self.log[version:], start=version + 1)
+            for event in step.events
+        ]
 
     def player_steps(self) -> list[Step]:
         return [step for step in self.log if step.seat != CHANCE]
