@@ -1,6 +1,9 @@
 """Swip'Sheep (rules: shared/rules/swipsheep.md)."""
 
+from pasture.games.swipsheep.bots import SwipSheepBot
 from pasture.games.swipsheep.game import GAME, SwipSheep
 from pasture.games.swipsheep.state import SwipSheepState
 
-__all__ = ["GAME", "SwipSheep", "SwipSheepState"]
+BOTS = {"heuristic": SwipSheepBot}
+
+__all__ = ["BOTS", "GAME", "SwipSheep", "SwipSheepBot", "SwipSheepState"]

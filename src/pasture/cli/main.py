@@ -1,0 +1,236 @@
+"""The `pasture` command: play, simulate, read the rules, replay a recorded match."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from pasture import games
+from pasture.bots import available
+from pasture.cli import simulate as sim
+from pasture.cli.play import Quit, TerminalGame, parse_seats
+from pasture.cli.terminal import rules_text
+from pasture.core.errors import PastureError
+from pasture.core.match import Match, seed_hash
+
+app = typer.Typer(
+    help=(
+        "pasture: four sheep tabletop games — Wypas, Baaaaa!, Wilson & Shep and Swip'Sheep —"
+        " played exactly by their rules.\n\n"
+        "Start with `pasture games` to see what is here, `pasture rules GAME` to learn one,"
+        " and `pasture play GAME` to play it against bots."
+    ),
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+
+def fail(message: str) -> typer.Exit:
+    errors.print(f"[bold red]Error:[/] {message}")
+    return typer.Exit(code=2)
+
+
+def game_or_exit(name: str) -> games.Game:  # type: ignore[name-defined]
+    try:
+        return games.get(name)
+    except PastureError as err:
+        raise fail(err.message) from None
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, object]:
+    """['bluff=true', 'max_turns=30'] -> {'bluff': True, 'max_turns': 30}."""
+    options: dict[str, object] = {}
+    for pair in pairs or []:
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            raise fail(f"Options are written NAME=VALUE, not {pair!r}.")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options
+
+
+GameArg = Annotated[str, typer.Argument(help="The game: see `pasture games`.")]
+OptionOpt = Annotated[
+    Optional[list[str]],  # noqa: UP007 - Typer needs Optional here
+    typer.Option("--option", "-o", help="A table option NAME=VALUE (repeatable)."),
+]
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games, their player counts, options and bots."""
+    table = Table(title="pasture games")
+    for column in ("game", "title", "players", "options", "bots"):
+        table.add_column(column)
+    for game in games.all_games():
+        options = ", ".join(f"{o.name}={json.dumps(o.default)}" for o in game.options) or "—"
+        table.add_row(
+            game.name,
+            f"[bold]{game.title}[/]\n{game.summary}",
+            f"{game.min_players}–{game.max_players}",
+            options,
+            ", ".join(available(game)),
+        )
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: GameArg,
+    players: Annotated[
+        Optional[int],  # noqa: UP007
+        typer.Option("--players", "-p", help="How many players (default: the game's least)."),
+    ] = None,
+    seats: Annotated[
+        Optional[str],  # noqa: UP007
+        typer.Option(
+            help="Who sits where, comma-separated: human, bot (the best bot), or a bot's name."
+            " Default: you in seat 0, bots elsewhere. Several humans share the screen.",
+        ),
+    ] = None,
+    seed: Annotated[
+        Optional[int],  # noqa: UP007
+        typer.Option(help="Seed for shuffles and draws (default: secret and random)."),
+    ] = None,
+    option: OptionOpt = None,
+    record: Annotated[
+        Optional[Path],  # noqa: UP007
+        typer.Option(help="Write the match record (seed and actions) to this JSON file."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots (or friends at the same screen).
+
+    Example: pasture play swipsheep --players 4 --seats human,bot,bot,bot
+    """
+    chosen = game_or_exit(game)
+    count = players or chosen.min_players
+    bots = available(chosen)
+    default_bot = "heuristic" if "heuristic" in bots else "random"
+    try:
+        seat_kinds = parse_seats(seats, count, default_bot)
+        for kind in seat_kinds:
+            if kind != "human" and kind not in bots:
+                raise ValueError(
+                    f"Unknown seat {kind!r}: use human, bot or one of {', '.join(bots)}."
+                )
+        session = TerminalGame(chosen, seat_kinds, parse_options(option), seed, console, input)
+    except (ValueError, PastureError) as err:
+        raise fail(getattr(err, "message", str(err))) from None
+    try:
+        session.run()
+    except (Quit, EOFError, KeyboardInterrupt):
+        console.print("\nGame left. The seed stays secret: this match cannot be replayed.")
+        raise typer.Exit(code=1) from None
+    finally:
+        if record is not None and session.match.is_over():
+            record.write_text(json.dumps(session.match.record(), indent=1))
+            console.print(f"Record written to {record}.")
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    games_: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 1000,
+    players: Annotated[
+        Optional[int],  # noqa: UP007
+        typer.Option("--players", "-p", help="Players per match (default: the game's least)."),
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots per seat, comma-separated (e.g. heuristic,random,random); one name"
+            " fills every seat.",
+        ),
+    ] = "random",
+    seed: Annotated[int, typer.Option(help="First seed; match i uses seed+i.")] = 0,
+    workers: Annotated[
+        int, typer.Option(help="Processes to use (default: the machine's cores, at most 4).")
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    plot: Annotated[
+        Optional[Path],  # noqa: UP007
+        typer.Option(help="Also draw the win rates as an SVG chart in this file."),
+    ] = None,
+) -> None:
+    """Play many bot matches and report win rates (95% intervals), scores and speed.
+
+    Example: pasture simulate swipsheep --games 10000 --players 4 --bots heuristic,random
+    """
+    chosen = game_or_exit(game)
+    count = players or chosen.min_players
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names *= count
+    elif len(names) == 2 and count > 2:
+        names = [names[0]] + [names[1]] * (count - 1)
+    if len(names) != count:
+        raise fail(f"--bots names {len(names)} bots for {count} players.")
+    known = available(chosen)
+    for name in names:
+        if name not in known:
+            raise fail(f"{chosen.title} has no bot {name!r}; choose from {', '.join(known)}.")
+    try:
+        chosen.resolve_options(count)
+    except PastureError as err:
+        raise fail(err.message) from None
+    if games_ < 1:
+        raise fail("--games must be at least 1.")
+    tally, seconds = sim.simulate(
+        chosen.name,
+        games_,
+        names,
+        seed,
+        workers or sim.default_workers(),
+        errors,
+        show_progress=sys.stderr.isatty(),
+    )
+    data = sim.summary_json(chosen.name, names, seed, tally, seconds)
+    if as_json:
+        print(sim.dumps(data))
+    else:
+        sim.print_summary(console, data)
+    if plot is not None:
+        sim.write_plot(str(plot), data)
+        errors.print(f"Chart written to {plot}.")
+
+
+@app.command()
+def rules(game: GameArg) -> None:
+    """Show a game's rules reference, with the rulings and the assumed card counts."""
+    chosen = game_or_exit(game)
+    console.print(Markdown(rules_text(chosen)))
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="A match record (from `play --record`).")],
+) -> None:
+    """Replay a recorded match from its seed and actions, and check its result."""
+    try:
+        record = json.loads(path.read_text())
+        chosen = game_or_exit(record["game"])
+        match = Match.from_record(chosen, record)
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise fail(f"Cannot replay {path}: {err}") from None
+    result = match.state.result().to_json()
+    console.print(f"{chosen.title}, seed {record['seed']} (SHA-256 {seed_hash(record['seed'])})")
+    console.print(f"Replayed {match.version} steps; scores {result['scores']}.")
+    if "result" in record and record["result"] != result:
+        raise fail("The replay does not reach the recorded result.")
+    console.print("[green]The replay matches the record.[/]")
+
+
+def main() -> None:  # pragma: no cover - console entry
+    app()

@@ -1,0 +1,171 @@
+"""`pasture play`: people and bots at one terminal.
+
+Each human seat is shown its own view and a menu of its legal actions; bots act on
+their own. With several humans at one screen, the game asks to hand over the keyboard
+before showing a hand, and narrates only what everybody may see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from pasture.bots import make
+from pasture.cli.terminal import terminal_ui
+from pasture.core.bot import Bot, Turn
+from pasture.core.errors import IllegalAction
+from pasture.core.game import JSON, Action, Game
+from pasture.core.match import Match
+
+HUMAN = "human"
+Ask = Callable[[str], str]
+
+
+class Quit(Exception):
+    """The player asked to leave the game."""
+
+
+class TerminalGame:
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        options: Mapping[str, JSON] | None,
+        seed: int | None,
+        console: Console,
+        ask: Ask,
+    ) -> None:
+        self.game = game
+        self.ui = terminal_ui(game)
+        self.console = console
+        self.ask = ask
+        self.match = Match(game, len(seats), options, seed)
+        self.humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
+        self.bots: dict[int, Bot] = {
+            s: make(game, kind) for s, kind in enumerate(seats) if kind != HUMAN
+        }
+        self.seat_names = [
+            "you" if kind == HUMAN and len(self.humans) == 1 else f"seat {s} ({kind})"
+            for s, kind in enumerate(seats)
+        ]
+        self.rng = random.Random(self.match.seed_hash)
+        self.narrator = self.humans[0] if len(self.humans) == 1 else None
+        self.narrated = 0
+        self.last_human: int | None = None
+        self.offered_at: dict[int, int] = {}
+
+    def run(self) -> None:
+        self.console.print(
+            Panel.fit(
+                f"[bold]{self.game.title}[/] — {len(self.seat_names)} players\n"
+                + "\n".join(f"  seat {s}: {name}" for s, name in enumerate(self.seat_names))
+                + f"\nSeed commitment (SHA-256): {self.match.seed_hash}",
+                title="pasture",
+            )
+        )
+        state = self.match.state
+        while not state.is_over():
+            self.narrate()
+            seat = self.next_seat()
+            if seat in self.bots:
+                turn = Turn(state, seat, self.rng)
+                self.match.act(seat, self.bots[seat].choose(turn))
+            else:
+                self.human_turn(seat, waiting=seat not in state.actors())
+        self.narrate()
+        self.finish()
+
+    def next_seat(self) -> int:
+        """The next seat to ask: a human holding an out-of-turn move is offered it once per
+        moment; otherwise the first seat the game waits for."""
+        state = self.match.state
+        for seat in self.humans:
+            if seat not in state.actors() and state.legal_actions(seat):
+                if self.offered_at.get(seat) != self.match.version:
+                    self.offered_at[seat] = self.match.version
+                    return seat
+        return state.actors()[0]
+
+    def narrate(self) -> None:
+        for _, event in self.match.events_since(self.narrated):
+            seen = event.for_seat(self.narrator)
+            line = self.ui.narrate(seen, self.narrator) if seen is not None else None
+            if line:
+                self.console.print(f"  {line}")
+        self.narrated = self.match.version
+
+    def human_turn(self, seat: int, waiting: bool) -> None:
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.ask(f"\n[Seat {seat}, take the keyboard and press Enter] ")
+        self.last_human = seat
+        state = self.match.state
+        view = state.view(seat)
+        self.console.print(self.ui.render(view))
+        legal = state.legal_actions(seat)
+        menu = Table.grid(padding=(0, 2))
+        if waiting:
+            menu.add_row("[bold]0[/]", "let play go on")
+        for i, action in enumerate(legal, start=1):
+            menu.add_row(f"[bold]{i}[/]", self.ui.label(action, view))
+        title = "You may play now" if waiting else f"Seat {seat}: your move"
+        self.console.print(Panel(menu, title=title, expand=False))
+        while True:
+            answer = self.ask("Choose a number (q quits, r shows the table again): ").strip()
+            if answer.lower() in ("q", "quit", "exit"):
+                raise Quit
+            if answer.lower() == "r":
+                self.console.print(self.ui.render(state.view(seat)))
+                continue
+            if waiting and answer in ("", "0"):
+                return
+            choice = self.parse_choice(answer, legal)
+            if choice is None:
+                self.console.print(
+                    f"[red]Please type a number from {0 if waiting else 1} to {len(legal)}.[/]"
+                )
+                continue
+            try:
+                self.match.act(seat, choice)
+            except IllegalAction as err:  # the menu only lists legal moves; say so if not
+                self.console.print(f"[red]{err.message}[/]")
+                continue
+            return
+
+    @staticmethod
+    def parse_choice(answer: str, legal: Sequence[Action]) -> Action | None:
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        return None
+
+    def finish(self) -> None:
+        state = self.match.state
+        self.console.print(self.ui.render(state.view(self.narrator)))
+        result = state.result()
+        table = Table(title="Final scores")
+        table.add_column("seat")
+        table.add_column("player")
+        table.add_column("score", justify="right")
+        for seat, score in enumerate(result.scores):
+            mark = " [bold green]wins[/]" if seat in result.winners else ""
+            table.add_row(str(seat), self.seat_names[seat] + mark, f"{score:g}")
+        self.console.print(table)
+        if result.summary:
+            self.console.print(result.summary)
+        self.console.print(
+            f"Seed: {self.match.revealed_seed()} (its SHA-256 is the commitment shown at the"
+            " start). Save the match with --record and check it with `pasture replay`."
+        )
+
+
+def parse_seats(spec: str | None, players: int, default_bot: str) -> list[str]:
+    """'human,bot,random' -> one entry per seat; 'bot' means the default bot."""
+    if not spec:
+        return [HUMAN] + [default_bot] * (players - 1)
+    seats = [s.strip().lower() for s in spec.split(",") if s.strip()]
+    if len(seats) != players:
+        raise ValueError(f"--seats names {len(seats)} seats for {players} players.")
+    return [default_bot if s == "bot" else s for s in seats]
