@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -63,7 +63,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, object]:
 
 GameArg = Annotated[str, typer.Argument(help="The game: see `pasture games`.")]
 OptionOpt = Annotated[
-    Optional[list[str]],  # noqa: UP007 - Typer needs Optional here
+    list[str] | None,  # noqa: UP007 - Typer needs Optional here
     typer.Option("--option", "-o", help="A table option NAME=VALUE (repeatable)."),
 ]
 
@@ -90,23 +90,23 @@ def list_games() -> None:
 def play(
     game: GameArg,
     players: Annotated[
-        Optional[int],  # noqa: UP007
+        int | None,  # noqa: UP007
         typer.Option("--players", "-p", help="How many players (default: the game's least)."),
     ] = None,
     seats: Annotated[
-        Optional[str],  # noqa: UP007
+        str | None,  # noqa: UP007
         typer.Option(
             help="Who sits where, comma-separated: human, bot (the best bot), or a bot's name."
             " Default: you in seat 0, bots elsewhere. Several humans share the screen.",
         ),
     ] = None,
     seed: Annotated[
-        Optional[int],  # noqa: UP007
+        int | None,  # noqa: UP007
         typer.Option(help="Seed for shuffles and draws (default: secret and random)."),
     ] = None,
     option: OptionOpt = None,
     record: Annotated[
-        Optional[Path],  # noqa: UP007
+        Path | None,  # noqa: UP007
         typer.Option(help="Write the match record (seed and actions) to this JSON file."),
     ] = None,
 ) -> None:
@@ -144,7 +144,7 @@ def simulate(
     game: GameArg,
     games_: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 1000,
     players: Annotated[
-        Optional[int],  # noqa: UP007
+        int | None,  # noqa: UP007
         typer.Option("--players", "-p", help="Players per match (default: the game's least)."),
     ] = None,
     bots: Annotated[
@@ -160,7 +160,7 @@ def simulate(
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     plot: Annotated[
-        Optional[Path],  # noqa: UP007
+        Path | None,  # noqa: UP007
         typer.Option(help="Also draw the win rates as an SVG chart in this file."),
     ] = None,
 ) -> None:

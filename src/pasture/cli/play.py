@@ -84,10 +84,10 @@ class TerminalGame:
         moment; otherwise the first seat the game waits for."""
         state = self.match.state
         for seat in self.humans:
-            if seat not in state.actors() and state.legal_actions(seat):
-                if self.offered_at.get(seat) != self.match.version:
-                    self.offered_at[seat] = self.match.version
-                    return seat
+            out_of_turn = seat not in state.actors() and state.legal_actions(seat)
+            if out_of_turn and self.offered_at.get(seat) != self.match.version:
+                self.offered_at[seat] = self.match.version
+                return seat
         return state.actors()[0]
 
     def narrate(self) -> None:

@@ -37,7 +37,8 @@ def win_rate_svg(data: dict[str, object]) -> str:
         low, high = float(seat["win_rate_low"]), float(seat["win_rate_high"])  # type: ignore[arg-type]
         label = f"seat {seat['seat']} ({seat['bot']})"
         parts += [
-            f'<text x="{LEFT - 8}" y="{y + BAR / 2 + 5:.1f}" text-anchor="end">{escape(label)}</text>',
+            f'<text x="{LEFT - 8}" y="{y + BAR / 2 + 5:.1f}" text-anchor="end">'
+            f"{escape(label)}</text>",
             f'<rect x="{LEFT}" y="{y}" width="{rate * span:.1f}" height="{BAR}" fill="#7fa650"/>',
             f'<line x1="{x(low):.1f}" y1="{y + BAR / 2}" x2="{x(high):.1f}" y2="{y + BAR / 2}"'
             ' stroke="#333" stroke-width="2"/>',

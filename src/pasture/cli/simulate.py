@@ -42,7 +42,9 @@ def simulate(
 ) -> tuple[Tally, float]:
     """Play `count` matches; return the tally and the wall time in seconds."""
     tally = Tally(len(bot_names))
-    chunks = [list(range(s, min(s + CHUNK, seed + count))) for s in range(seed, seed + count, CHUNK)]
+    chunks = [
+        list(range(s, min(s + CHUNK, seed + count))) for s in range(seed, seed + count, CHUNK)
+    ]
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

@@ -1,0 +1,135 @@
+"""The `pasture` command as a user meets it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pasture.cli.main import app
+from pasture.cli.stats import wilson_interval
+
+runner = CliRunner()
+
+
+def test_games_lists_every_registered_game() -> None:
+    from pasture import games
+
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    for name in games.names():
+        assert name in result.output
+
+
+def test_rules_shows_the_reference_with_rulings() -> None:
+    result = runner.invoke(app, ["rules", "swipsheep"])
+    assert result.exit_code == 0
+    assert "S-1" in result.output and "S-4" in result.output
+    assert "Assumed" in result.output
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 2
+    assert "There is no game 'chess'" in result.output
+
+
+def test_a_human_plays_swipsheep_to_the_end_against_three_bots(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    moves = "x\n99\n" + "1\n" * 200  # two bad answers first, then always the first choice
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "swipsheep",
+            "--players",
+            "4",
+            "--seats",
+            "human,bot,bot,bot",
+            "--seed",
+            "7",
+            "--record",
+            str(record),
+        ],
+        input=moves,
+        env={"COLUMNS": "120"},
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Your hand:" in out and "your move" in out
+    assert "Please type a number from 1 to" in out  # bad input is answered, not fatal
+    assert "Are there wolves tonight?" in out
+    assert "Final scores" in out and "Seed: 7" in out
+    data = json.loads(record.read_text())
+    assert data["game"] == "swipsheep" and data["seed"] == 7 and data["result"]["winners"]
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert replayed.exit_code == 0 and "matches the record" in replayed.output
+
+
+def test_quitting_leaves_the_game_without_revealing_the_seed() -> None:
+    result = runner.invoke(app, ["play", "swipsheep", "--seed", "5"], input="q\n")
+    assert result.exit_code == 1
+    assert "Game left" in result.output and "Seed: 5" not in result.output
+
+
+def test_bad_seats_are_explained() -> None:
+    result = runner.invoke(app, ["play", "swipsheep", "--players", "3", "--seats", "human,bot"])
+    assert result.exit_code == 2 and "names 2 seats for 3 players" in result.output
+    result = runner.invoke(app, ["play", "swipsheep", "--players", "9"])
+    assert result.exit_code == 2 and "3 to 5 players" in result.output
+
+
+def test_simulate_prints_json_with_win_rates_and_intervals(tmp_path: Path) -> None:
+    chart = tmp_path / "wins.svg"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "swipsheep",
+            "-n",
+            "60",
+            "-p",
+            "3",
+            "--bots",
+            "heuristic,random",
+            "--workers",
+            "1",
+            "--json",
+            "--plot",
+            str(chart),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 60 and [s["bot"] for s in data["seats"]] == [
+        "heuristic",
+        "random",
+        "random",
+    ]
+    assert abs(sum(s["win_rate"] for s in data["seats"]) - 1) < 1e-9
+    for seat in data["seats"]:
+        assert seat["win_rate_low"] <= seat["win_rate"] <= seat["win_rate_high"]
+    assert chart.read_text().startswith("<svg") and "seat 0 (heuristic)" in chart.read_text()
+
+
+def test_simulate_is_reproducible_from_its_seed() -> None:
+    args = ["simulate", "swipsheep", "-n", "30", "--workers", "1", "--json", "--seed", "3"]
+    first, second = runner.invoke(app, args), runner.invoke(app, args)
+    strip = ("seconds", "games_per_s")
+    a = {k: v for k, v in json.loads(first.stdout).items() if k not in strip}
+    b = {k: v for k, v in json.loads(second.stdout).items() if k not in strip}
+    assert a == b
+
+
+def test_simulate_rejects_unknown_bots() -> None:
+    result = runner.invoke(app, ["simulate", "swipsheep", "--bots", "genius"])
+    assert result.exit_code == 2 and "no bot 'genius'" in result.output
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson_interval(50, 100)
+    assert round(low, 4) == 0.4038 and round(high, 4) == 0.5962
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
