@@ -1,0 +1,8 @@
+"""Wilson & Shep (rules: shared/rules/wilson_shep.md)."""
+
+from pasture.games.wilson_shep.game import GAME, WilsonShep
+from pasture.games.wilson_shep.state import WilsonShepState
+
+BOTS: dict[str, type] = {}
+
+__all__ = ["BOTS", "GAME", "WilsonShep", "WilsonShepState"]

@@ -1,0 +1,60 @@
+"""The Wilson & Shep game: 2 to 5 players; one hides as Wilson, the others search with Shep."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pasture.core.game import JSON, Game, Option
+from pasture.games.wilson_shep.actions import ACTION_TYPES
+from pasture.games.wilson_shep.edition import Edition, default_edition
+from pasture.games.wilson_shep.state import WilsonShepState
+from pasture.games.wilson_shep.view import FULL, NONE
+
+
+class WilsonShep(Game):
+    name = "wilson_shep"
+    title = "Wilson & Shep"
+    summary = (
+        "Wilson hides face down among 16 sheep tiles and swaps tiles every turn; the others"
+        " move Shep across the field turning tiles up. Find Wilson within 8 sheep, or"
+        " escape. Everyone is Wilson in turn; most reward tokens wins."
+    )
+    min_players = 2
+    max_players = 5
+    options = (
+        Option("first_wilson", 0, "The seat that is Wilson in round 1.", seat=True),
+        Option(
+            "max_moves",
+            40,
+            "WS-4: Wilson wins a round once the Shep team has made this many moves.",
+            minimum=1,
+            maximum=1000,
+        ),
+        Option(
+            "memory",
+            FULL,
+            "WS-5: 'full' shows the round's swap history; 'none' only the current field.",
+            choices=(FULL, NONE),
+        ),
+    )
+    action_types = ACTION_TYPES
+
+    @property
+    def edition(self) -> Edition:
+        return default_edition()
+
+    def new_state(
+        self, num_players: int, options: Mapping[str, JSON] | None = None
+    ) -> WilsonShepState:
+        resolved = self.resolve_options(num_players, options)
+        return WilsonShepState(
+            num_players, resolved["first_wilson"], resolved["max_moves"], resolved["memory"]
+        )
+
+    def state_from_json(self, data: Any) -> WilsonShepState:
+        return WilsonShepState.from_json(data)
+
+
+GAME = WilsonShep()
+WilsonShepState.game = GAME

@@ -1,0 +1,37 @@
+"""The 4x4 field: positions 0-15 row by row, and which positions are adjacent.
+
+Adjacent means orthogonally or diagonally next to each other (a king's step), for
+Wilson's swaps and Shep's moves alike.
+"""
+
+from __future__ import annotations
+
+SIDE = 4
+CELLS = SIDE * SIDE
+
+
+def row_col(pos: int) -> tuple[int, int]:
+    return divmod(pos, SIDE)
+
+
+def distance(a: int, b: int) -> int:
+    """King-step distance between two positions."""
+    (ra, ca), (rb, cb) = row_col(a), row_col(b)
+    return max(abs(ra - rb), abs(ca - cb))
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(q for q in range(CELLS) if distance(p, q) == 1) for p in range(CELLS)
+)
+"""The up to 8 positions adjacent to each position."""
+
+PAIRS: tuple[tuple[int, int], ...] = tuple(
+    (a, b) for a in range(CELLS) for b in NEIGHBOURS[a] if a < b
+)
+"""Every pair of adjacent positions (a < b): 42 on a 4x4 field."""
+
+
+def name(pos: int) -> str:
+    """A position as people say it: row letter and column number, e.g. 'B3'."""
+    r, c = row_col(pos)
+    return f"{'ABCD'[r]}{c + 1}"

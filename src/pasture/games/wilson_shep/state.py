@@ -1,0 +1,146 @@
+"""The Wilson & Shep state: the field, Shep, the hidden Wilson tile, tokens, and its JSON form.
+
+The logic lives in `rules.py` (legal actions and their effects) and `view.py` (what a
+seat may see, and re-drawing what it may not); this class wires them into the core
+`State` contract. Face-down tiles carry no identity (WS-2): the grid holds a picture
+id for a face-up tile and FACE_DOWN otherwise; the picture is drawn by chance when the
+tile is turned up.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.games.wilson_shep import rules, view
+
+if TYPE_CHECKING:
+    from pasture.games.wilson_shep.game import WilsonShep
+
+
+class WilsonShepState(State):
+    game: ClassVar[WilsonShep]
+    phase: str
+    """rules.HIDE, PLACE, SWAP, MOVE, REVEAL (chance) or OVER."""
+    wilson: int
+    go: int
+    """The Shep team member whose go it is (WS-3)."""
+    grid: list[int]
+    hidden_at: int | None
+    """Where Wilson hid this round (private to Wilson)."""
+    wilson_at: int | None
+    """Where the Wilson tile is now (private to Wilson)."""
+    shep: int | None
+    pending: int | None
+    """The face-down sheep tile being turned up while chance draws its picture."""
+    flips: int
+    moves: int
+    history: list[tuple[int, int, int]]
+    """This round's public steps (rules.PLACED / SWAPPED / MOVED entries)."""
+
+    def __init__(self, num_players: int, first_wilson: int, max_moves: int, memory: str):
+        self.num_players = num_players
+        self.first_wilson = first_wilson
+        self.max_moves = max_moves
+        self.memory = memory
+        self.rounds = rules.rounds_for(num_players)
+        self.round = 0
+        self.tokens = [0] * num_players
+        self.last_round: dict[str, JSON] | None = None
+        rules.start_round(self)
+
+    # --- the core contract -------------------------------------------------------------
+
+    def actors(self) -> tuple[int, ...]:
+        return rules.actors(self)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat == CHANCE:
+            return [o.action for o in self.chance_outcomes()]
+        return rules.legal_actions(self, seat)
+
+    def is_chance(self) -> bool:
+        return self.phase == rules.REVEAL
+
+    def chance_outcomes(self) -> list[ChanceOutcome]:
+        return rules.chance_outcomes(self)
+
+    def check_legal(self, seat: int, action: Action) -> None:
+        if not rules.fast_legal(self, seat, action):
+            super().check_legal(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        return rules.apply(self, seat, action)
+
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    def result(self) -> Result:
+        return Result.by_score(self.tokens, "Most reward tokens wins; ties share the win.")
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        return view.view(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        return view.determinize(self, seat, rng)
+
+    def check_invariants(self) -> None:
+        rules.check_invariants(self)
+
+    # --- copying and JSON --------------------------------------------------------------
+
+    def clone(self) -> WilsonShepState:
+        new = object.__new__(WilsonShepState)
+        new.__dict__.update(self.__dict__)
+        new.grid = self.grid[:]
+        new.tokens = self.tokens[:]
+        new.history = self.history[:]
+        return new
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "game": "wilson_shep",
+            "players": self.num_players,
+            "first_wilson": self.first_wilson,
+            "max_moves": self.max_moves,
+            "memory": self.memory,
+            "round": self.round,
+            "wilson": self.wilson,
+            "phase": self.phase,
+            "go": self.go,
+            "grid": self.grid[:],
+            "hidden_at": self.hidden_at,
+            "wilson_at": self.wilson_at,
+            "shep": self.shep,
+            "pending": self.pending,
+            "flips": self.flips,
+            "moves": self.moves,
+            "history": [list(step) for step in self.history],
+            "tokens": self.tokens[:],
+            "last_round": self.last_round,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> WilsonShepState:
+        state = object.__new__(cls)
+        state.num_players = data["players"]
+        state.first_wilson = data["first_wilson"]
+        state.max_moves = data["max_moves"]
+        state.memory = data["memory"]
+        state.rounds = rules.rounds_for(state.num_players)
+        state.round = data["round"]
+        state.wilson = data["wilson"]
+        state.phase = data["phase"]
+        state.go = data["go"]
+        state.grid = list(data["grid"])
+        state.hidden_at = data["hidden_at"]
+        state.wilson_at = data["wilson_at"]
+        state.shep = data["shep"]
+        state.pending = data["pending"]
+        state.flips = data["flips"]
+        state.moves = data["moves"]
+        state.history = [(code, x, y) for code, x, y in data["history"]]
+        state.tokens = list(data["tokens"])
+        state.last_round = data["last_round"]
+        return state
