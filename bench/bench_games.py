@@ -106,14 +106,29 @@ def main() -> None:
         print(json.dumps(rows, indent=2))
         return
     table = Table(title="pasture engines: random playouts on one core")
-    for column in ("game", "players", "games/s", "steps/s", "steps/game",
-                   "clone µs", "legal µs", "view µs", "to_json µs"):
+    for column in (
+        "game",
+        "players",
+        "games/s",
+        "steps/s",
+        "steps/game",
+        "clone µs",
+        "legal µs",
+        "view µs",
+        "to_json µs",
+    ):
         table.add_column(column, justify="left" if column == "game" else "right")
     for r in rows:
         table.add_row(
-            r["game"], str(r["players"]), f"{r['games_per_s']:,.0f}", f"{r['steps_per_s']:,.0f}",
-            f"{r['steps_per_game']:.1f}", f"{r['clone_us']:.1f}", f"{r['legal_actions_us']:.1f}",
-            f"{r['view_us']:.1f}", f"{r['to_json_us']:.1f}",
+            r["game"],
+            str(r["players"]),
+            f"{r['games_per_s']:,.0f}",
+            f"{r['steps_per_s']:,.0f}",
+            f"{r['steps_per_game']:.1f}",
+            f"{r['clone_us']:.1f}",
+            f"{r['legal_actions_us']:.1f}",
+            f"{r['view_us']:.1f}",
+            f"{r['to_json_us']:.1f}",
         )
     Console(width=140).print(table)
     for game in chosen:

@@ -46,8 +46,12 @@ def does(seat: int, me: int | None, verb: str) -> str:
 
 def render(view: dict[str, JSON]) -> RenderableType:
     me = view["seat"]
-    phase = {"deal": "dealing", "pass": "passing cards", "attack": "wolf attacks",
-             "over": "game over"}[view["phase"]]
+    phase = {
+        "deal": "dealing",
+        "pass": "passing cards",
+        "attack": "wolf attacks",
+        "over": "game over",
+    }[view["phase"]]
     head = Text.from_markup(
         f"Round [bold]{view['round']}[/] of {view['rounds']} — {phase} — first player:"
         f" {who(view['first_player'], me)} — deck: {view['deck']} cards"
@@ -74,15 +78,16 @@ def render(view: dict[str, JSON]) -> RenderableType:
         if view.get("my_pass"):
             parts.append(
                 Text.assemble(
-                    "You pass ", card(view["my_pass"]["left"]), " left and ",
-                    card(view["my_pass"]["right"]), " right (waiting for the others).",
+                    "You pass ",
+                    card(view["my_pass"]["left"]),
+                    " left and ",
+                    card(view["my_pass"]["right"]),
+                    " right (waiting for the others).",
                 )
             )
     last = view["last_round"]
     if last:
-        shown = ", ".join(
-            f"{who(s, me)} {n}" for s, n in enumerate(last["sheep"])
-        )
+        shown = ", ".join(f"{who(s, me)} {n}" for s, n in enumerate(last["sheep"]))
         parts.append(Text(f"Round {last['round']} scored: {shown}", style="dim"))
     if view.get("result"):
         winners = ", ".join(who(s, me) for s in view["result"]["winners"])
