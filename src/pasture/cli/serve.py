@@ -1,0 +1,55 @@
+"""`pasture serve`: run the online play server (FastAPI + uvicorn, one process)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+DB_HELP = (
+    "Database URL: a SQLite file (sqlite:///path, or just a path) or PostgreSQL"
+    " (postgresql://user:password@host/dbname)."
+)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(help=DB_HELP)] = "sqlite:///pasture.sqlite",
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before each move.", min=0)
+    ] = 0.5,
+    reaction_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds every player gets to answer a reaction window before it passes.",
+            min=0,
+        ),
+    ] = 20.0,
+    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+) -> None:
+    """Serve every pasture game online: tables, seats, bots and a websocket per player.
+
+    Create a table, share its link, players take seats (a secret seat token proves the
+    seat; no accounts), empty seats can be bots, spectators watch. Every move is saved
+    before it is acknowledged, so a restart loses nothing. API docs: http://HOST:PORT/docs;
+    the websocket protocol: docs/server.md.
+    """
+    import uvicorn
+
+    from pasture.server import Settings, create_app
+    from pasture.store.database import safe_url
+
+    settings = Settings(bot_delay=bot_delay, reaction_timeout=reaction_timeout)
+    app = create_app(db, settings)
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)})", err=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level.lower(),
+        # Larger frames are read and refused with an error; far larger ones close the socket.
+        ws_max_size=4 * settings.max_message,
+        access_log=log_level.lower() == "debug",
+    )

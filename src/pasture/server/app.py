@@ -1,0 +1,104 @@
+"""The FastAPI application: lobby (REST), play (websocket), and later the web client."""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from pasture.server import rest, ws
+from pasture.server.errors import ServerError
+from pasture.server.manager import TableManager
+from pasture.server.settings import Settings
+from pasture.store.database import Database
+
+log = logging.getLogger("pasture.server")
+
+DEFAULT_DB = "sqlite:///pasture.sqlite"
+
+
+def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> FastAPI:
+    """The server for the database at `db_url` (SQLite file or PostgreSQL URL)."""
+    settings = settings or Settings()
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(db_url)
+        manager = TableManager(db, settings)
+        state["manager"] = manager
+        await manager.start()
+        try:
+            yield
+        finally:
+            manager.stop()
+            db.close()
+
+    app = FastAPI(
+        title="pasture",
+        summary="Play pasture's sheep games online: tables, seats and a websocket per player.",
+        description="The websocket protocol is described in docs/server.md.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    manager = _LazyManager(state)
+
+    @app.exception_handler(ServerError)
+    async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
+        return JSONResponse({"code": e.code, "message": e.message}, status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_request: Request, e: RequestValidationError) -> JSONResponse:
+        first = e.errors()[0] if e.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = f"{where}: {first.get('msg', 'invalid request')}"
+        return JSONResponse({"code": "bad_request", "message": message}, status_code=422)
+
+    app.include_router(rest.router(manager))  # type: ignore[arg-type]
+    ws.install(app, manager, settings)  # type: ignore[arg-type]
+    _mount_web_client(app)
+    return app
+
+
+class _LazyManager:
+    """The routes are built before the lifespan creates the manager: forward to it."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self._state = state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state["manager"], name)
+
+
+def _mount_web_client(app: FastAPI) -> None:
+    """Mount point of the browser client: the static files of `pasture.web` (index.html,
+    ES modules) are served at / once that package exists; until then / is a JSON index."""
+    spec = importlib.util.find_spec("pasture.web")
+    web_dir = (
+        Path(next(iter(spec.submodule_search_locations)))
+        if spec is not None and spec.submodule_search_locations
+        else None
+    )
+    if web_dir is not None and (web_dir / "index.html").exists():
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/", StaticFiles(directory=web_dir, html=True), name="web")
+        return
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> dict[str, str]:
+        return {
+            "name": "pasture",
+            "docs": "/docs",
+            "openapi": "/openapi.json",
+            "games": "/api/games",
+            "tables": "/api/tables",
+            "play": "/ws/tables/{table_id}",
+        }

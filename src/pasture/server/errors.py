@@ -1,0 +1,17 @@
+"""Errors the server answers with: a stable `code`, a sentence, and an HTTP status."""
+
+from __future__ import annotations
+
+from pasture.core.errors import PastureError
+
+
+class ServerError(PastureError):
+    """An answer of the form {code, message}; `status` is used by the REST API."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message, code)
+        self.status = status
+
+
+def unknown_table(table_id: str) -> ServerError:
+    return ServerError(404, "unknown_table", f"There is no table {table_id!r}.")

@@ -1,0 +1,62 @@
+"""The websocket messages (docs/server.md describes them) and their JSON encoding."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from pasture.core.game import JSON, Event, State
+
+MAX_CLIENT_ID = 128
+
+
+def dumps(message: dict[str, JSON]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def error(code: str, message: str, client_id: str | None = None) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"type": "error", "code": code, "message": message}
+    if client_id is not None:
+        out["id"] = client_id
+    return out
+
+
+def ack(client_id: str | None, version: int, duplicate: bool = False) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"type": "ack", "id": client_id, "version": version}
+    if duplicate:
+        out["duplicate"] = True
+    return out
+
+
+def view(state: State, seat: int | None, version: int) -> dict[str, JSON]:
+    """What `seat` sees now; `legal` and `turn` are its own choices (none for spectators)."""
+    if seat is None:
+        legal: list[JSON] = []
+        turn = False
+    else:
+        legal = [a.to_json() for a in state.legal_actions(seat)]
+        turn = seat in state.actors()
+    return {
+        "type": "view",
+        "version": version,
+        "view": state.view(seat),
+        "legal": legal,
+        "turn": turn,
+    }
+
+
+def events(steps: Iterable[tuple[int, Event]], seat: int | None) -> list[dict[str, JSON]]:
+    """The events `seat` may see, each numbered by the version of the step that caused it."""
+    out = []
+    for version, event in steps:
+        seen = event.for_seat(seat)
+        if seen is not None:
+            out.append({"type": "event", "version": version, "event": seen})
+    return out
+
+
+def end(version: int, result: dict[str, Any], seed: int) -> dict[str, JSON]:
+    """The match is over: its result and its seed (a decimal string: 64 bits do not fit a
+    JavaScript number)."""
+    return {"type": "end", "version": version, "result": result, "seed": str(seed)}

@@ -1,0 +1,113 @@
+"""Play over a websocket: /ws/tables/{id}. The first message is a hello (with the seat
+token, or none to watch); then the client sends actions and receives its seat's view and
+the events it may see. docs/server.md describes every message and error code."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+
+from pasture.server import protocol
+from pasture.server.connection import Connection
+from pasture.server.errors import ServerError
+from pasture.server.live import token_hash
+from pasture.server.manager import TableManager
+from pasture.server.settings import Settings
+
+
+async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
+    """The next client message as a JSON object, or ServerError saying what is wrong
+    with it (WebSocketDisconnect when the client is gone)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ServerError(400, "malformed_message", "Send JSON in text frames.")
+    if len(text) * 4 > limit and len(text.encode()) > limit:
+        raise ServerError(
+            413,
+            "message_too_large",
+            f"Messages are limited to {limit} bytes; this one is not read.",
+        )
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ServerError(400, "malformed_message", "That message is not valid JSON.") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ServerError(
+            400, "malformed_message", "A message is a JSON object with a 'type'."
+        ) from None
+    return data
+
+
+async def _refuse(websocket: WebSocket, error: ServerError, close_code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(protocol.dumps(protocol.error(error.code, error.message)))
+        await websocket.close(close_code)
+
+
+def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        try:
+            hello = await asyncio.wait_for(
+                read_message(websocket, settings.max_message), settings.hello_timeout
+            )
+            if hello["type"] != "hello":
+                raise ServerError(400, "expected_hello", "The first message must be a hello.")
+            token = hello.get("token")
+            since = hello.get("since")
+            if token is not None and not isinstance(token, str):
+                raise ServerError(400, "malformed_message", "'token' must be a string.")
+            if since is not None and (isinstance(since, bool) or not isinstance(since, int)):
+                raise ServerError(400, "bad_version", "'since' must be a version number.")
+            table = await manager.get(table_id)
+            seat = hashed = None
+            if token is not None:
+                hashed = token_hash(token)
+                seat = table.seat_of(hashed)
+                if seat is None:
+                    raise ServerError(403, "bad_token", "That token holds no seat at this table.")
+        except WebSocketDisconnect:
+            return
+        except TimeoutError:
+            await _refuse(websocket, ServerError(408, "no_hello", "No hello was sent."), 4408)
+            return
+        except ServerError as e:
+            await _refuse(websocket, e, 4000 + e.status)
+            return
+
+        conn = Connection(websocket, seat, hashed, settings.send_queue)
+        pump = asyncio.create_task(conn.pump())
+        try:
+            await manager.attach(table, conn, since)
+            while not conn.closed:
+                try:
+                    message = await read_message(websocket, settings.max_message)
+                except ServerError as e:
+                    conn.send(protocol.error(e.code, e.message))
+                    continue
+                kind = message["type"]
+                if kind == "act":
+                    await manager.act(table, conn, message)
+                elif kind == "ping":
+                    conn.send({"type": "pong"})
+                else:
+                    conn.send(protocol.error("unknown_type", f"Unknown message type {kind!r}."))
+        except WebSocketDisconnect:
+            pass
+        except ServerError as e:
+            conn.send(protocol.error(e.code, e.message))
+        finally:
+            manager.detach(table, conn)
+            conn.close()
+            try:
+                await asyncio.wait_for(pump, 5)
+            except (Exception, asyncio.CancelledError):
+                pump.cancel()

@@ -1,0 +1,139 @@
+"""One thread owns the database connection; every read and write runs there, in order.
+
+Jobs queued while a commit is in flight are run together and share the next commit
+(group commit). Each caller is answered only after the commit that holds its writes,
+so "acknowledged" always means "committed", and many tables still commit at the rate
+of one transaction per batch instead of one per action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+from pasture.store.models import Base
+
+T = TypeVar("T")
+log = logging.getLogger("pasture.store")
+
+MAX_BATCH = 512
+
+
+def engine_url(url: str) -> str:
+    """A SQLAlchemy URL: a bare path means a SQLite file; PostgreSQL uses psycopg 3."""
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def safe_url(url: str) -> str:
+    """The URL with its password hidden, for printing."""
+    return make_url(engine_url(url)).render_as_string(hide_password=True)
+
+
+def make_engine(url: str) -> Engine:
+    url = engine_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            # WAL: readers never block the writer. FULL: every commit is fsynced, so an
+            # acknowledged action survives a power cut, not only a killed process.
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+@dataclass(slots=True)
+class _Job:
+    fn: Callable[[Connection], Any]
+    future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
+
+
+def _deliver(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+class Database:
+    """The store's single writer: `await db.run(fn)` runs `fn(connection)` and commits."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        Base.metadata.create_all(self.engine)
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="pasture-db", daemon=True)
+        self._thread.start()
+
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._jobs.put(_Job(fn, future, loop))
+        return await future
+
+    def close(self) -> None:
+        self._jobs.put(None)
+        self._thread.join(timeout=10)
+        self.engine.dispose()
+
+    def _work(self) -> None:
+        with self.engine.connect() as conn:
+            while True:
+                job = self._jobs.get()
+                if job is None:
+                    return
+                batch = [job]
+                stop = False
+                while len(batch) < MAX_BATCH:
+                    try:
+                        more = self._jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is None:
+                        stop = True
+                        break
+                    batch.append(more)
+                self._run_batch(conn, batch)
+                if stop:
+                    return
+
+    def _run_batch(self, conn: Connection, batch: list[_Job]) -> None:
+        try:
+            results = [job.fn(conn) for job in batch]
+            conn.commit()
+        except Exception as error:
+            conn.rollback()
+            if len(batch) > 1:  # run each alone, so one bad job fails only itself
+                for job in batch:
+                    self._run_batch(conn, [job])
+                return
+            log.exception("database job failed")
+            job = batch[0]
+            job.loop.call_soon_threadsafe(_deliver, job.future, None, error)
+            return
+        for job, result in zip(batch, results, strict=True):
+            job.loop.call_soon_threadsafe(_deliver, job.future, result, None)

@@ -1,0 +1,145 @@
+"""Reads and writes of tables, seats and actions. Each function takes a Connection and
+runs inside the transaction `Database.run` commits; none of them commits itself."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, insert, select, update
+
+from pasture.store.models import ActionRow, SeatRow, TableRow
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    seat: int
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass(slots=True)
+class ActionRecord:
+    seq: int
+    version: int
+    seat: int
+    action: dict[str, Any]
+    client_id: str | None
+
+
+@dataclass(slots=True)
+class TableRecord:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seed_hash: str
+    move_clock: float | None
+    status: str
+    created_at: datetime
+    result: dict[str, Any] | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+    actions: list[ActionRecord] = field(default_factory=list)
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def insert_table(conn: Connection, table: TableRecord) -> None:
+    conn.execute(
+        insert(TableRow).values(
+            id=table.id,
+            game=table.game,
+            players=table.players,
+            options=table.options,
+            seed=str(table.seed),
+            seed_hash=table.seed_hash,
+            move_clock=table.move_clock,
+            status=table.status,
+            result=table.result,
+            created_at=table.created_at,
+        )
+    )
+    conn.execute(
+        insert(SeatRow),
+        [
+            {
+                "table_id": table.id,
+                "seat": s.seat,
+                "bot": s.bot,
+                "name": s.name,
+                "token_hash": s.token_hash,
+            }
+            for s in table.seats
+        ],
+    )
+
+
+def set_seat(conn: Connection, table_id: str, seat: SeatRecord, status: str) -> None:
+    """Store who sits in `seat` now, and the table's status (a join may start play)."""
+    conn.execute(
+        update(SeatRow)
+        .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+        .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot)
+    )
+    conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+
+def append_action(
+    conn: Connection, table_id: str, action: ActionRecord, result: dict[str, Any] | None
+) -> None:
+    """Log one player's action; with `result`, the match ended with it."""
+    conn.execute(
+        insert(ActionRow).values(
+            table_id=table_id,
+            seq=action.seq,
+            version=action.version,
+            seat=action.seat,
+            action=action.action,
+            client_id=action.client_id,
+        )
+    )
+    if result is not None:
+        conn.execute(
+            update(TableRow).where(TableRow.id == table_id).values(status="over", result=result)
+        )
+
+
+def _table(row: Any) -> TableRecord:
+    return TableRecord(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        options=row.options,
+        seed=int(row.seed),
+        seed_hash=row.seed_hash,
+        move_clock=row.move_clock,
+        status=row.status,
+        created_at=row.created_at,
+        result=row.result,
+    )
+
+
+def load_table(conn: Connection, table_id: str) -> TableRecord | None:
+    """The table with its seats and its whole action log, or None."""
+    row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
+    if row is None:
+        return None
+    table = _table(row)
+    seats = conn.execute(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+    table.seats = [SeatRecord(s.seat, s.bot, s.name, s.token_hash) for s in seats]
+    actions = conn.execute(
+        select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
+    )
+    table.actions = [ActionRecord(a.seq, a.version, a.seat, a.action, a.client_id) for a in actions]
+    return table
+
+
+def unfinished_table_ids(conn: Connection) -> Sequence[str]:
+    rows = conn.execute(select(TableRow.id).where(TableRow.status != "over"))
+    return [r.id for r in rows]
