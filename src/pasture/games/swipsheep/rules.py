@@ -83,10 +83,12 @@ def chance_outcomes(s: SwipSheepState) -> list[ChanceOutcome]:
 
 def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
     """True when `action` is certainly legal; False sends it to the full check."""
+    if type(seat) is not int:  # True == 1 and 1.0 == 1: leave odd seats to the full check
+        return False
     index = s.edition.position
     kind = type(action)
     if kind is PassCards:
-        if s.phase != PASS or type(seat) is not int or not 0 <= seat < s.num_players:
+        if s.phase != PASS or not 0 <= seat < s.num_players:
             return False
         if s.passes[seat] is not None:
             return False
