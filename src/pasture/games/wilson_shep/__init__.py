@@ -1,8 +1,9 @@
 """Wilson & Shep (rules: shared/rules/wilson_shep.md)."""
 
+from pasture.games.wilson_shep.bots import HeuristicBot
 from pasture.games.wilson_shep.game import GAME, WilsonShep
 from pasture.games.wilson_shep.state import WilsonShepState
 
-BOTS: dict[str, type] = {}
+BOTS = {"heuristic": HeuristicBot}
 
 __all__ = ["BOTS", "GAME", "WilsonShep", "WilsonShepState"]
