@@ -1,8 +1,9 @@
 """Baaaaa! / Sauve Moutons (rules: shared/rules/baaaaa.md)."""
 
+from pasture.games.baaaaa.bots import HeuristicBot
 from pasture.games.baaaaa.game import GAME, Baaaaa
 from pasture.games.baaaaa.state import BaaaaaState
 
-BOTS: dict[str, type] = {}
+BOTS = {"heuristic": HeuristicBot}
 
 __all__ = ["BOTS", "GAME", "Baaaaa", "BaaaaaState"]
