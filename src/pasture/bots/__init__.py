@@ -1,7 +1,8 @@
 """Bots: game-agnostic ones here, each game's heuristic bots in its own package.
 
-`make(game, name, seed)` builds a bot by name: `random`, or any name the game's
-package lists in its `BOTS` mapping (e.g. `heuristic`).
+`make(game, name)` builds a bot by name: `random`, `ismcts` (search over
+determinizations, any game), or any name the game's package lists in its `BOTS`
+mapping (e.g. `heuristic`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from pasture.bots.ismcts import ISMCTSBot
 from pasture.bots.random_bot import RandomBot
 from pasture.core.bot import Bot
 from pasture.core.errors import PastureError
@@ -19,7 +21,7 @@ class UnknownBot(PastureError):
     default_code = "unknown_bot"
 
 
-GENERIC: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+GENERIC: dict[str, Callable[[], Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot}
 
 
 def available(game: Game) -> dict[str, Callable[[], Bot]]:
@@ -35,4 +37,4 @@ def make(game: Game, name: str) -> Bot:
     return bots[name]()
 
 
-__all__ = ["Bot", "RandomBot", "UnknownBot", "available", "make"]
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "UnknownBot", "available", "make"]

@@ -1,0 +1,64 @@
+"""Bots choose legal actions from their seat's view, never touch the real state, and the
+heuristic and search bots beat random play."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pasture import games
+from pasture.bots import ISMCTSBot, RandomBot, UnknownBot, available, make
+from pasture.bots.play import play_match
+from pasture.cli.stats import Tally
+from pasture.core import Game, Match
+from pasture.core.bot import Turn
+
+GAMES = games.all_games()
+
+
+def win_share(game: Game, bots: list, seeds: range) -> float:
+    tally = Tally(len(bots))
+    for seed in seeds:
+        tally.add(play_match(game, bots, seed).state.result())
+    return tally.wins[0] / tally.games
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_every_bot_plays_legal_moves_without_touching_the_state(game: Game) -> None:
+    for name in available(game):
+        bot = make(game, name)
+        if isinstance(bot, ISMCTSBot):
+            bot.iterations = 20
+        match = Match(game, game.min_players, seed=3)
+        rng = random.Random(0)
+        for _ in range(30):
+            state = match.state
+            if state.is_over():
+                break
+            seat = state.actors()[0]
+            before = json.dumps(state.to_json(), sort_keys=True)
+            action = bot.choose(Turn(state, seat, rng))
+            assert json.dumps(state.to_json(), sort_keys=True) == before
+            assert action in state.legal_actions(seat)
+            match.act(seat, action)
+
+
+def test_unknown_bot_names_are_refused_with_the_choices() -> None:
+    game = games.get("swipsheep")
+    with pytest.raises(UnknownBot) as err:
+        make(game, "genius")
+    assert err.value.code == "unknown_bot" and "heuristic" in err.value.message
+
+
+def test_swipsheep_heuristic_beats_random_clearly() -> None:
+    game = games.get("swipsheep")
+    bots = [make(game, "heuristic"), RandomBot(), RandomBot(), RandomBot()]
+    assert win_share(game, bots, range(400)) > 0.40  # a fair share is 0.25
+
+
+def test_ismcts_beats_random_at_swipsheep() -> None:
+    game = games.get("swipsheep")
+    bots = [ISMCTSBot(iterations=40), RandomBot(), RandomBot(), RandomBot()]
+    assert win_share(game, bots, range(60)) > 0.40  # a fair share is 0.25
