@@ -167,7 +167,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """The end of a game: a score per seat and the seats that share the win."""
+    """The end of a game: a score per seat and the seats that share the win (none when a
+    cooperative game is lost or drawn)."""
 
     scores: tuple[float, ...]
     winners: tuple[int, ...]
