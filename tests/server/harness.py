@@ -28,11 +28,15 @@ def free_port() -> int:
 class Server:
     """`python -m pasture.server` on a free loopback port."""
 
-    def __init__(self, db: str, *args: str, port: int | None = None) -> None:
+    def __init__(
+        self, db: str, *args: str, port: int | None = None, with_test_game: bool = False
+    ) -> None:
         self.db = db
+        self.with_test_game = with_test_game
         self.args = args
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self._http: httpx.Client | None = None
         self.log_path = f"/tmp/pasture-test-server-{self.port}.log"
 
     @property
@@ -45,7 +49,12 @@ class Server:
 
     def start(self) -> Server:
         env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")}
-        cmd = [sys.executable, "-m", "pasture.server", "--port", str(self.port), "--db", self.db]
+        if self.with_test_game:
+            cmd = [sys.executable, "-c", "import tests.server.fake_game as g; g.main()"]
+            env["PYTHONPATH"] += os.pathsep + ROOT
+        else:
+            cmd = [sys.executable, "-m", "pasture.server"]
+        cmd += ["--port", str(self.port), "--db", self.db]
         cmd += ["--bot-delay", "0", "--log-level", "warning", *self.args]
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env)
@@ -54,7 +63,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log()}")
             try:
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                if self.get("/api/games").status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.05)
@@ -81,11 +90,22 @@ class Server:
 
     # -- REST ----------------------------------------------------------------------------
 
+    @property
+    def http(self) -> httpx.Client:
+        """One client for every request (creating an httpx client costs ~20 ms)."""
+        if self._http is None or self._http.base_url != httpx.URL(self.url):
+            self._http = httpx.Client(base_url=self.url, timeout=10)
+        return self._http
+
     def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
-        return httpx.post(self.url + path, json=body, timeout=10)
+        return self.http.post(path, json=body)
 
     def get(self, path: str) -> httpx.Response:
-        return httpx.get(self.url + path, timeout=10)
+        return self.http.get(path)
+
+    def delete(self, path: str, token: str | None = None) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
+        return self.http.delete(path, headers=headers)
 
     def create(self, game: str, players: int, **body: Any) -> dict[str, Any]:
         response = self.post("/api/tables", {"game": game, "players": players, **body})
@@ -120,7 +140,7 @@ class Client:
 
     async def connect(self, since: int | None = None) -> Client:
         self.ws = await websockets.connect(
-            f"{self.server.ws_url}/ws/tables/{self.table_id}", max_size=2**24
+            f"{self.server.ws_url}/ws/tables/{self.table_id}", max_size=2**24, max_queue=None
         )
         hello: dict[str, Any] = {"type": "hello"}
         if self.token:
@@ -163,23 +183,70 @@ class Client:
             await self.ws.close()
 
 
-async def play_randomly(
-    client: Client, rng: random.Random, acks: list[tuple[str, int]] | None = None
-) -> None:
-    """Act (a random legal action) on each new view that says it is this seat's turn, until
-    the match ends. Every acknowledged (id, version) goes into `acks`. An ack is always
-    followed by the views of the change it acknowledges, so acting on views only is safe."""
-    pending: str | None = None
-    counter = 0
-    while not client.ended:
-        message = await client.recv(30)
-        kind = message["type"]
-        assert kind != "error", message
-        if kind == "ack" and message["id"] == pending:
-            pending = None
-            if acks is not None:
-                acks.append((message["id"], message["version"]))
-        elif kind == "view" and pending is None and message["turn"] and message["legal"]:
-            counter += 1
-            pending = f"{(client.token or '')[:6]}-{message['version']}-{counter}"
-            await client.act(rng.choice(message["legal"]), message["version"], pending)
+class RandomPlayer:
+    """Plays a seat with random legal actions through its Client, across reconnects.
+
+    It acts on the latest view when that view says it is the seat's turn, is no older than
+    its last acknowledged action (an ack comes before the views of its change), and has not
+    been acted on yet. `acks` maps each acknowledged id to (version, action sent).
+    """
+
+    def __init__(self, client: Client, rng: random.Random, allow_errors: bool = False) -> None:
+        self.client = client
+        self.rng = rng
+        self.allow_errors = allow_errors
+        self.pending: dict[str, Any] | None = None
+        self.min_version = 0
+        self.acted_on = -1
+        self.acks: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.errors: list[dict[str, Any]] = []
+        self.count = 0
+
+    async def run(self) -> None:
+        client = self.client
+        while not client.ended:
+            await self._maybe_act()
+            message = await client.recv(30)
+            kind = message["type"]
+            if kind == "error":
+                assert self.allow_errors, message
+                self.errors.append(message)
+                if self.pending is not None and message.get("id") == self.pending["id"]:
+                    self.pending = None
+            elif kind == "ack" and self.pending and message["id"] == self.pending["id"]:
+                self.acks[message["id"]] = (message["version"], self.pending["action"])
+                self.min_version = message["version"]
+                self.pending = None
+
+    async def resend(self) -> None:
+        """After a reconnect: send the unanswered action again, with the same id."""
+        if self.pending is not None:
+            await self.client.send(self.pending)
+
+    async def _maybe_act(self) -> None:
+        view = self.client.view
+        if (
+            self.pending is None
+            and view is not None
+            and view["turn"]
+            and view["legal"]
+            and view["version"] >= self.min_version
+            and view["version"] > self.acted_on
+            and not self.client.ended
+        ):
+            self.count += 1
+            version = view["version"]
+            self.acted_on = version
+            self.pending = {
+                "type": "act",
+                "action": self.rng.choice(view["legal"]),
+                "version": version,
+                "id": f"{(self.client.token or 'x')[:8]}-{self.count}",
+            }
+            await self.client.send(self.pending)
+
+
+async def play_randomly(client: Client, rng: random.Random) -> RandomPlayer:
+    player = RandomPlayer(client, rng)
+    await player.run()
+    return player

@@ -1,0 +1,267 @@
+"""The websocket protocol: hello, views, acks, every error code, resend, concurrency."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+import websockets
+
+from tests.server.harness import Client, Server
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def _first_messages(server: Server, table_id: str, hello: Any) -> list[dict[str, Any]]:
+    async with websockets.connect(f"{server.ws_url}/ws/tables/{table_id}") as ws:
+        await ws.send(hello if isinstance(hello, str) else json.dumps(hello))
+        out = []
+        try:
+            while True:
+                out.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+        except websockets.ConnectionClosed:
+            return out
+
+
+def _seated(server: Server, players: int = 3) -> tuple[str, list[str]]:
+    return server.table_with_people("swipsheep", players)
+
+
+def test_hello_errors_close_the_connection_with_a_code(server: Server) -> None:
+    tid, _ = _seated(server)
+    cases = [
+        ("nope", {"type": "hello"}, "unknown_table"),
+        (tid, {"type": "hello", "token": "forged"}, "bad_token"),
+        (tid, {"type": "act"}, "expected_hello"),
+        (tid, "not json", "malformed_message"),
+        (tid, {"type": "hello", "since": "x"}, "bad_version"),
+        (tid, {"type": "hello", "since": 10_000}, "bad_version"),
+    ]
+    for table_id, hello, code in cases:
+        messages = run(_first_messages(server, table_id, hello))
+        assert [m["type"] for m in messages][-1] == "error"
+        assert messages[-1]["code"] == code and messages[-1]["message"]
+
+
+def test_welcome_then_view_for_a_seat_and_for_a_spectator(server: Server) -> None:
+    tid, tokens = _seated(server)
+
+    async def scenario() -> None:
+        seat = await Client(server, tid, tokens[1]).connect()
+        welcome = await seat.recv()
+        assert welcome["type"] == "welcome" and welcome["seat"] == 1
+        assert welcome["table"]["id"] == tid and welcome["table"]["status"] == "playing"
+        view = await seat.recv()
+        assert view["type"] == "view" and view["view"]["seat"] == 1 and "hand" in view["view"]
+        assert view["turn"] is True and view["legal"]  # everybody passes at once
+        spectator = await Client(server, tid).connect()
+        assert (await spectator.recv())["seat"] is None
+        view = await spectator.recv()
+        assert view["view"]["seat"] is None and view["legal"] == [] and not view["turn"]
+        await spectator.send({"type": "act", "action": {"kind": "pass"}, "version": 1, "id": "s"})
+        error = await spectator.until("error")
+        assert error["code"] == "spectator" and error["id"] == "s"
+        await seat.close()
+        await spectator.close()
+
+    run(scenario())
+
+
+def test_bad_messages_get_an_error_and_change_nothing(server: Server) -> None:
+    tid, tokens = _seated(server)
+
+    async def scenario() -> None:
+        c = await Client(server, tid, tokens[0]).connect()
+        view = await c.until("view")
+        version, legal = view["version"], view["legal"]
+
+        async def expect(message: Any, code: str) -> None:
+            if isinstance(message, (str, bytes)):
+                await c.ws.send(message)
+            else:
+                await c.send(message)
+            error = await c.until("error")
+            assert error["code"] == code, error
+            assert isinstance(error["message"], str) and error["message"]
+
+        await expect("{", "malformed_message")
+        await expect(b"\x00binary", "malformed_message")
+        await expect("[1, 2]", "malformed_message")
+        await expect({"type": "dance"}, "unknown_type")
+        await expect(json.dumps({"type": "act", "pad": "x" * 70_000}), "message_too_large")
+        await expect({"type": "act", "action": legal[0]}, "malformed_message")  # no version
+        await expect(
+            {"type": "act", "action": legal[0], "version": version, "id": 5}, "malformed_message"
+        )
+        await expect(
+            {"type": "act", "action": {"kind": "fly"}, "version": version}, "malformed_action"
+        )
+        await expect(
+            {"type": "act", "action": {"kind": "attack", "target": 1}, "version": version},
+            "illegal_action",
+        )
+        await expect({"type": "act", "action": legal[0], "version": version + 5}, "stale_version")
+        await expect({"type": "act", "action": legal[0], "version": version - 1}, "stale_version")
+        await c.send({"type": "ping"})
+        assert (await c.until("pong"))["type"] == "pong"
+        # still the same table: nothing was applied
+        assert server.get(f"/api/tables/{tid}").json()["version"] == version
+        await c.act(legal[0], version, "ok")
+        ack = await c.until("ack")
+        assert ack == {"type": "ack", "id": "ok", "version": version + 1}
+        await c.close()
+
+    run(scenario())
+
+
+def test_not_started_until_every_seat_is_taken(server: Server) -> None:
+    table = server.create("swipsheep", 3)
+    token = server.join(table["id"], 0)
+
+    async def scenario() -> None:
+        c = await Client(server, table["id"], token).connect()
+        view = await c.until("view")
+        await c.act(view["legal"][0], view["version"], "early")
+        assert (await c.until("error"))["code"] == "not_started"
+        server.join(table["id"], 1)
+        server.join(table["id"], 2)
+        message = await c.until("table")
+        while message["table"]["status"] != "playing":
+            message = await c.until("table")
+        await c.act(view["legal"][0], view["version"], "now")
+        assert (await c.until("ack"))["id"] == "now"
+        await c.close()
+
+    run(scenario())
+
+
+def test_resending_an_id_gets_the_first_answer_and_applies_nothing_twice(server: Server) -> None:
+    tid, tokens = _seated(server)
+
+    async def scenario() -> None:
+        c = await Client(server, tid, tokens[2]).connect()
+        view = await c.until("view")
+        await c.act(view["legal"][0], view["version"], "once")
+        first = await c.until("ack")
+        for _ in range(3):
+            await c.act(view["legal"][0], view["version"], "once")
+            again = await c.until("ack")
+            assert again == {**first, "duplicate": True}
+        # a rejected id keeps its rejection too
+        await c.act({"kind": "fly"}, view["version"], "bad")
+        rejection = await c.until("error")
+        await c.act(view["legal"][0], c.version, "bad")
+        assert await c.until("error") == rejection
+        # a new connection of the same seat gets the same answer for the same id
+        c2 = await Client(server, tid, tokens[2]).connect()
+        await c2.until("view")
+        await c2.act(view["legal"][0], view["version"], "once")
+        assert (await c2.until("ack"))["version"] == first["version"]
+        assert server.get(f"/api/tables/{tid}").json()["version"] == first["version"]
+        await c.close()
+        await c2.close()
+
+    run(scenario())
+
+
+def test_concurrent_actions_of_one_seat_exactly_one_is_applied(server: Server) -> None:
+    tid, tokens = _seated(server)
+
+    async def scenario() -> None:
+        a = await Client(server, tid, tokens[0]).connect()
+        b = await Client(server, tid, tokens[0]).connect()
+        view = await a.until("view")
+        await b.until("view")
+        legal = view["legal"]
+        await asyncio.gather(
+            a.act(legal[0], view["version"], "from-a"), b.act(legal[-1], view["version"], "from-b")
+        )
+        answers = [await a.until_any(("ack", "error")), await b.until_any(("ack", "error"))]
+        assert sorted(m["type"] for m in answers) == ["ack", "error"]
+        assert [m for m in answers if m["type"] == "error"][0]["code"] in (
+            "stale_version",
+            "not_your_turn",
+            "illegal_action",
+        )
+        assert server.get(f"/api/tables/{tid}").json()["version"] == view["version"] + 1
+        await a.close()
+        await b.close()
+
+    run(scenario())
+
+
+def test_simultaneous_choices_of_every_seat_are_all_applied_one_at_a_time(
+    server: Server,
+) -> None:
+    tid, tokens = _seated(server, 5)
+
+    async def scenario() -> None:
+        clients = [await Client(server, tid, t).connect() for t in tokens]
+        views = [await c.until("view") for c in clients]
+        await asyncio.gather(
+            *(
+                c.act(v["legal"][0], v["version"], f"c{i}")
+                for i, (c, v) in enumerate(zip(clients, views, strict=True))
+            )
+        )
+        acks = [await c.until("ack") for c in clients]
+        start = views[0]["version"]
+        assert sorted(a["version"] for a in acks)[:-1] == list(range(start + 1, start + 5))
+        for c in clients:
+            await c.close()
+
+    run(scenario())
+
+
+def test_reconnect_gets_the_missed_events_and_the_current_view(server: Server) -> None:
+    tid, tokens = _seated(server)
+
+    async def scenario() -> None:
+        clients = [await Client(server, tid, t).connect() for t in tokens]
+        for c in clients:
+            await c.until("view")
+        seen = clients[0].version
+        await clients[0].close()
+        witness = await Client(server, tid, tokens[0]).connect()  # seat 0 stays connected
+        await witness.until("view")
+        rng = random.Random(1)
+        for c in clients[1:]:  # the others pass; then seat 0 comes back
+            await c.act(rng.choice(c.view["legal"]), c.version, "x")
+            await c.until("ack")
+        back = await Client(server, tid, tokens[0]).connect(since=seen)
+        await back.until("welcome")
+        caught_up = []
+        while True:
+            message = await back.recv()
+            if message["type"] == "view":
+                break
+            caught_up.append(message)
+        now = server.get(f"/api/tables/{tid}").json()["version"]
+        assert message["version"] == now > seen
+        assert caught_up and all(m["type"] == "event" for m in caught_up)
+        assert all(seen < m["version"] <= now for m in caught_up)
+        versions = [m["version"] for m in caught_up]
+        assert versions == sorted(versions)
+        # exactly the events a connection of the same seat that stayed saw
+        await witness.until("view", version=now)
+        assert [m for m in witness.messages if m["type"] == "event"] == caught_up
+        for c in (back, witness, *clients[1:]):
+            await c.close()
+
+    run(scenario())
+
+
+@pytest.fixture(autouse=True)
+def _until_any() -> None:
+    async def until_any(self: Client, kinds: tuple[str, ...], timeout: float = 10) -> Any:
+        while True:
+            message = await self.recv(timeout)
+            if message["type"] in kinds:
+                return message
+
+    Client.until_any = until_any  # type: ignore[attr-defined]

@@ -1,0 +1,99 @@
+"""Bots, reaction-window timeouts and move clocks, on a test game with a reaction window."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.fake_game import GAME, Grab, Pass
+from tests.server.harness import Client, RandomPlayer, Server
+
+
+@pytest.fixture(scope="module")
+def reflex_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("db") / "reflex.sqlite"
+    server = Server(f"sqlite:///{db}", "--reaction-timeout", "0.3", with_test_game=True)
+    yield server.start()
+    server.stop()
+
+
+def _actions(server: Server, table_id: str) -> list[dict]:
+    record = server.get(f"/api/tables/{table_id}/record").json()
+    return list(record["actions"])
+
+
+def test_unanswered_reaction_windows_pass_by_themselves(reflex_server: Server) -> None:
+    server = reflex_server
+    tid, tokens = server.table_with_people(GAME.name, 2, options={"rounds": 1})
+
+    async def scenario() -> None:
+        clients = [await Client(server, tid, t).connect() for t in tokens]
+        view = await clients[0].until("view")
+        assert view["turn"] and view["view"]["window"]
+        await clients[0].act(Grab().to_json(), view["version"], "g")  # seat 0 answers
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        end = await clients[0].until("end", timeout=5)
+        assert 0.1 < loop.time() - started < 2  # seat 1's window closed after ~0.3 s
+        assert end["result"]["scores"] == [1, 0]
+        for c in clients:
+            await c.close()
+
+    asyncio.run(scenario())
+    assert _actions(server, tid) == [
+        {"seat": 0, "action": Grab().to_json()},
+        {"seat": 1, "action": Pass().to_json()},
+    ]
+
+
+def test_bots_play_their_seats_to_the_end(reflex_server: Server) -> None:
+    table = reflex_server.create(GAME.name, 3, bots={str(s): "random" for s in range(3)})
+
+    async def scenario() -> None:
+        spectator = await Client(reflex_server, table["id"]).connect()
+        end = await spectator.until("end", timeout=10)
+        assert len(end["seed"]) > 0
+        await spectator.close()
+
+    asyncio.run(scenario())
+    assert len(_actions(reflex_server, table["id"])) == 6 // 2 * 3 + 6 // 2
+
+
+def test_a_bot_stands_in_when_the_move_clock_runs_out_until_the_player_is_back(
+    reflex_server: Server,
+) -> None:
+    server = reflex_server
+    # seat 0 goes quiet; seat 1 plays. Round 1 is seat 0's turn: its clock runs out.
+    tid, tokens = server.table_with_people(GAME.name, 2, options={"rounds": 100}, move_clock=0.3)
+
+    async def scenario() -> None:
+        quiet = await Client(server, tid, tokens[0]).connect()
+        other = await Client(server, tid, tokens[1]).connect()
+        opponent = asyncio.create_task(RandomPlayer(other, random.Random(1)).run())
+        view = await quiet.until("view")
+        await quiet.act(Pass().to_json(), view["version"], "p")  # answer the first window
+        await quiet.until("ack")
+        message = await quiet.until("table", timeout=5)
+        while not message["table"]["seats"][0]["away"]:
+            message = await quiet.until("table", timeout=5)
+        await quiet.close()
+        # the stand-in plays seat 0 while its player is gone: the match goes on
+        version = server.get(f"/api/tables/{tid}").json()["version"]
+        await asyncio.sleep(0.3)
+        table = server.get(f"/api/tables/{tid}").json()
+        assert table["version"] > version and table["seats"][0]["away"]
+        # coming back takes the seat back: the stand-in stops, the clock starts again
+        back = await Client(server, tid, tokens[0]).connect()
+        message = await back.until("table", timeout=5)
+        assert message["table"]["seats"][0]["away"] is False
+        view = await back.until("view", turn=True, timeout=5)
+        await back.act(Grab().to_json(), back.version, "mine")
+        assert (await back.until("ack"))["id"] == "mine"
+        opponent.cancel()
+        for c in (back, other):
+            await c.close()
+
+    asyncio.run(scenario())
