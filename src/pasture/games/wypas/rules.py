@@ -1,0 +1,506 @@
+"""Wypas's turn: setup, dealing (W-2), Redyk, shearing, drawing, the end (W-11, W-12).
+
+The auction lives in `auction.py`, special cards and the reaction window in
+`specials.py`, row rules in `pens.py`. Rulings from `shared/rules/wypas.md` are named
+where they are implemented. Decisions that skip a seat use public facts only (hand
+sizes, rows), so that who is asked never reveals what a hand holds.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from pasture.core.game import Action, ChanceOutcome, Event
+from pasture.games.wypas import auction, pens, specials
+from pasture.games.wypas.actions import (
+    Deal,
+    Done,
+    FirstBaca,
+    HideLot,
+    Lay,
+    NameLot,
+    NoReaction,
+    Pass,
+    Place,
+    Shear,
+    Steal,
+    Swap,
+    TieBreak,
+)
+from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER
+
+if TYPE_CHECKING:
+    from pasture.games.wypas.state import WypasState
+
+CHOOSE_BACA, DEAL, HIDE, NAME, BID, TIE, REDYK, SHEAR, OVER = (
+    "choose_baca",
+    "deal",
+    "hide",
+    "name",
+    "bid",
+    "tie",
+    "redyk",
+    "shear",
+    "over",
+)
+LOT_AREA = -2
+"""Deal-queue destination: the baca's drawn lot cards."""
+START_HAND = 5
+DRAW = 3
+FLEECES_TO_END = 5
+FINISH_BONUS = 4
+FINAL_BONUS = 2
+
+DONE = Done()
+PASS = Pass()
+NO_REACTION = NoReaction()
+
+
+@cache
+def shear_action(pen: int, bleat: bool) -> Shear:
+    return Shear(pen, bleat)
+
+
+@cache
+def place_action(card: str, pen: int, colour: str, value: int) -> Place:
+    return Place(card, pen, colour, value)
+
+
+# --- setup and dealing -------------------------------------------------------------------
+
+
+def start_game(s: WypasState) -> None:
+    s.turn = 1
+    if s.first_baca == "random":  # a chance outcome, so the match's seed decides it
+        s.phase = CHOOSE_BACA
+        return
+    assert isinstance(s.first_baca, int)
+    s.baca = s.first_baca
+    _deal_hands(s, [])
+
+
+def _deal_hands(s: WypasState, ev: list[Event]) -> None:
+    """The baca deals 5 cards to each, one at a time, starting at the baca's left."""
+    n = s.num_players
+    s.deal_queue = [(s.baca + 1 + i) % n for i in range(START_HAND * n)]
+    s.after = "auction"
+    s.phase = DEAL
+    ev.append(Event("setup", {"baca": s.baca, "players": n}))
+    _settle(s, ev)
+
+
+def chance_outcomes(s: WypasState) -> list[ChanceOutcome]:
+    if s.phase == CHOOSE_BACA:
+        n = s.num_players
+        return [ChanceOutcome(FirstBaca(p), 1 / n) for p in range(n)]
+    if s.phase != DEAL:
+        return []
+    kinds = s.edition.kinds
+    total = sum(s.deck)
+    return [ChanceOutcome(_deal_action(kinds[k]), c / total) for k, c in enumerate(s.deck) if c]
+
+
+@cache
+def _deal_action(card: str) -> Deal:
+    return Deal(card)
+
+
+def _settle(s: WypasState, ev: list[Event]) -> None:
+    """W-2: an empty deck is replaced by the shuffled discard pile; with both empty, fewer
+    cards are dealt. When nothing is left to deal, the game moves on."""
+    while s.deal_queue and not any(s.deck):
+        hidden = sum(sum(h) for h in s.hidden_discard)
+        if any(s.discard) or hidden:
+            for k, c in enumerate(s.discard):
+                s.deck[k] += c
+                s.discard[k] = 0
+            for h in s.hidden_discard:
+                for k, c in enumerate(h):
+                    s.deck[k] += c
+                    h[k] = 0
+            ev.append(Event("reshuffle", {"deck": sum(s.deck)}))
+        else:
+            ev.append(Event("deck_exhausted", {"undealt": len(s.deal_queue)}))
+            s.deal_queue.clear()
+    if s.deal_queue:
+        s.phase = DEAL
+        return
+    after, s.after = s.after, ""
+    if after == "auction":
+        auction.start(s, ev)
+    elif after == "lots":
+        auction.lots_drawn(s, ev)
+    elif after == "end_turn":
+        _end_turn(s, ev)
+
+
+def _deal(s: WypasState, card: str, ev: list[Event]) -> None:
+    k = s.edition.position[card]
+    to = s.deal_queue.pop(0)
+    s.deck[k] -= 1
+    if to == LOT_AREA:
+        s.drawn[k] += 1
+        ev.append(Event("lot_drawn", {"baca": s.baca}, {"card": card}, (s.baca,)))
+    else:
+        s.hands[to][k] += 1
+        ev.append(Event("dealt", {"to": to}, {"card": card}, (to,)))
+    _settle(s, ev)
+
+
+# --- who acts, what is legal ----------------------------------------------------------------
+
+
+def actors(s: WypasState) -> tuple[int, ...]:
+    phase = s.phase
+    if phase in (DEAL, OVER, CHOOSE_BACA):
+        return ()
+    if s.pending is not None:
+        return (s.pending[1],)
+    if s.waiting:
+        return tuple(s.waiting)
+    if phase == BID:
+        return (s.bidder,)
+    if phase in (REDYK, SHEAR):
+        return (s.current,)
+    if phase == NAME:
+        return (s.opener,)
+    return (s.baca,)  # HIDE, TIE
+
+
+def legal_actions(s: WypasState, seat: int) -> list[Action]:
+    phase = s.phase
+    if phase in (DEAL, OVER, CHOOSE_BACA):
+        return []
+    if not 0 <= seat < s.num_players:
+        return []
+    if s.pending is not None:
+        return specials.choices(s, seat)
+    out: list[Action] = []
+    if s.waiting:
+        if seat in s.waiting:
+            out.append(NO_REACTION)
+    elif seat in actors(s):
+        out = _phase_actions(s, seat)
+    return out + specials.plays(s, seat)
+
+
+def _phase_actions(s: WypasState, seat: int) -> list[Action]:
+    phase = s.phase
+    if phase == BID:
+        return auction.bid_actions(s, seat)
+    if phase == REDYK:
+        return [*_place_actions(s, seat), DONE]
+    if phase == SHEAR:
+        out: list[Action] = [
+            shear_action(p, b) for p in (0, 1) if s.pens[seat][p][0] for b in (True, False)
+        ]
+        out.append(DONE)
+        return out
+    if phase == NAME:
+        return [auction.name_action(i) for i, lot in enumerate(s.lots) if lot[2] < 0]
+    if phase == HIDE:
+        kinds = s.edition.kinds
+        return [auction.hide_action(kinds[k]) for k, c in enumerate(s.drawn) if c]
+    if phase == TIE:
+        return [auction.tie_action(p) for p in s.tied]
+    return []
+
+
+def _place_actions(s: WypasState, seat: int) -> list[Action]:
+    """Every sheep card in hand that a pen accepts, as every colour/value it may take."""
+    e = s.edition
+    hand = s.hands[seat]
+    kinds, colours = e.kinds, e.colours
+    out: list[Action] = []
+    for p, pen in enumerate(s.pens[seat]):
+        wanted = pens.wanted(pen, len(colours))
+        if wanted is None:
+            for k, c in enumerate(hand):
+                if not c:
+                    continue
+                role = e.roles[k]
+                if role == SHEEP:
+                    out.append(place_action(kinds[k], p, colours[e.colour[k]], e.value[k]))
+                elif role == DOLLY:
+                    col = colours[e.colour[k]]
+                    out += [place_action(kinds[k], p, col, v) for v in e.dolly_values]
+                elif role == SUPER:
+                    out += [
+                        place_action(kinds[k], p, col, v) for col in colours for v in e.dolly_values
+                    ]
+            continue
+        for colour, value in wanted:
+            k = e.numbered.get((colour, value), -1)
+            if k >= 0 and hand[k]:
+                out.append(place_action(kinds[k], p, colours[colour], value))
+            if value in e.dolly_values:
+                d = e.dolly_of[colour]
+                if d >= 0 and hand[d]:
+                    out.append(place_action(kinds[d], p, colours[colour], value))
+                if e.super_dolly >= 0 and hand[e.super_dolly]:
+                    out.append(place_action(kinds[e.super_dolly], p, colours[colour], value))
+    return out
+
+
+def timeout_action(s: WypasState, seat: int) -> Action | None:
+    """W-10: a seat that does not answer a reaction window in time passes."""
+    if s.pending is None and seat in s.waiting:
+        return NO_REACTION
+    return None
+
+
+# --- applying actions ----------------------------------------------------------------------
+
+
+def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    kind = type(action)
+    if kind is Deal:
+        assert isinstance(action, Deal)
+        _deal(s, action.card, ev)
+    elif kind is NoReaction:
+        specials.no_reaction(s, seat, ev)
+    elif kind is Lay:
+        assert isinstance(action, Lay)
+        auction.lay(s, seat, action, ev)
+    elif kind is Done:
+        if s.phase == BID:
+            auction.done(s, seat, ev)
+        elif s.phase == REDYK:
+            ev.append(Event("redyk_done", {"seat": seat}))
+            next_redyk_go(s, ev)
+        else:
+            ev.append(Event("shear_done", {"seat": seat}))
+            next_shear_go(s, ev)
+    elif kind is Pass:
+        auction.pass_lot(s, seat, ev)
+    elif kind is Place:
+        assert isinstance(action, Place)
+        _place(s, seat, action, ev)
+    elif kind is Shear:
+        assert isinstance(action, Shear)
+        _shear(s, seat, action, ev)
+    elif kind is NameLot:
+        assert isinstance(action, NameLot)
+        auction.name_lot(s, action.lot, ev)
+    elif kind is HideLot:
+        assert isinstance(action, HideLot)
+        auction.hide_lot(s, action.card, ev)
+    elif kind is TieBreak:
+        assert isinstance(action, TieBreak)
+        auction.tie_break(s, action.seat, ev)
+    elif kind is Steal or kind is Swap:
+        specials.choose(s, seat, action, ev)
+    elif kind is FirstBaca:
+        assert isinstance(action, FirstBaca)
+        s.baca = action.seat
+        _deal_hands(s, ev)
+    else:
+        specials.play(s, seat, action, ev)
+    return ev
+
+
+# --- Redyk ----------------------------------------------------------------------------------
+
+
+def start_redyk(s: WypasState, ev: list[Event]) -> None:
+    """Clockwise from the baca, each seat may put sheep into its pens."""
+    s.phase = REDYK
+    s.gos = 0
+    s.current = s.baca
+    ev.append(Event("redyk", {"baca": s.baca}))
+    _seek_redyk(s, ev)
+
+
+def _seek_redyk(s: WypasState, ev: list[Event]) -> None:
+    n = s.num_players
+    while s.gos < n:
+        s.current = (s.baca + s.gos) % n
+        if any(s.hands[s.current]):  # an empty hand (public) has nothing to play
+            return
+        s.gos += 1
+    start_shearing(s, ev)
+
+
+def next_redyk_go(s: WypasState, ev: list[Event]) -> None:
+    s.gos += 1
+    _seek_redyk(s, ev)
+
+
+def _place(s: WypasState, seat: int, action: Place, ev: list[Event]) -> None:
+    e = s.edition
+    k = e.position[action.card]
+    colour = e.colours.index(action.colour)
+    s.hands[seat][k] -= 1
+    pens.add(s.pens[seat][action.pen], (k, colour, action.value))
+    ev.append(
+        Event(
+            "placed",
+            {
+                "seat": seat,
+                "pen": action.pen,
+                "card": action.card,
+                "colour": action.colour,
+                "value": action.value,
+            },
+        )
+    )
+    if not any(s.hands[seat]):
+        next_redyk_go(s, ev)
+
+
+# --- shearing and the end -------------------------------------------------------------------
+
+
+def start_shearing(s: WypasState, ev: list[Event]) -> None:
+    s.phase = SHEAR
+    s.gos = 0
+    ev.append(Event("shearing", {"baca": s.baca}))
+    _seek_shear(s, ev)
+
+
+def _has_rows(s: WypasState, seat: int) -> bool:
+    p0, p1 = s.pens[seat]
+    return bool(p0[0] or p1[0])
+
+
+def _seek_shear(s: WypasState, ev: list[Event]) -> None:
+    n = s.num_players
+    if s.finisher >= 0:  # W-11: the final goes, clockwise from the finisher's left
+        while s.final:
+            seat = s.final.pop(0)
+            if _has_rows(s, seat):
+                s.current = seat
+                ev.append(Event("final_go", {"seat": seat}))
+                return
+        game_over(s, ev)
+        return
+    while s.gos < n:
+        s.current = (s.baca + s.gos) % n
+        if _has_rows(s, s.current):  # no rows (public): nothing to shear
+            return
+        s.gos += 1
+    _start_drawing(s, ev)
+
+
+def next_shear_go(s: WypasState, ev: list[Event]) -> None:
+    s.gos += 1
+    _seek_shear(s, ev)
+
+
+def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
+    e = s.edition
+    pen = s.pens[seat][action.pen]
+    cards = [e.kinds[c[0]] for c in pen[0]]
+    wolf = bool(pen[1])
+    discarded, kept, points, fleece = pens.shear(
+        pen, e.special[specials.BLACK_SHEEP], e.special[specials.WOLF]
+    )
+    for k in discarded:
+        s.discard[k] += 1
+    for k in kept:
+        s.sheared[k] += 1
+    gained = 0
+    bonus = 0
+    if fleece:
+        s.fleeces[seat] += 1
+        # The bleat: without it the row is still sheared, but scores nothing.
+        gained = points if action.bleat or not s.bleat_rule else 0
+        s.fleece_points[seat].append(gained)
+        if s.fleeces[seat] == FLEECES_TO_END:
+            if s.finisher < 0:  # the first 5th fleece: +4, then the final goes (W-11)
+                s.finisher = seat
+                bonus = FINISH_BONUS
+                n = s.num_players
+                s.final = [(seat + i) % n for i in range(1, n)]
+            elif not s.bonus[seat]:
+                bonus = FINAL_BONUS
+            s.bonus[seat] = bonus
+        s.scores[seat] += gained + bonus
+    ev.append(
+        Event(
+            "sheared",
+            {
+                "seat": seat,
+                "pen": action.pen,
+                "cards": cards,
+                "wolf": wolf,
+                "bleat": action.bleat,
+                "fleece": fleece,
+                "points": gained,
+                "bonus": bonus,
+                "fleeces": s.fleeces[seat],
+                "score": s.scores[seat],
+            },
+        )
+    )
+    if not _has_rows(s, seat):
+        next_shear_go(s, ev)
+
+
+def _start_drawing(s: WypasState, ev: list[Event]) -> None:
+    """The baca deals 3 cards to each, one at a time, from the baca's left (W-2 applies)."""
+    n = s.num_players
+    s.phase = DEAL
+    s.after = "end_turn"
+    s.deal_queue = [(s.baca + 1 + i) % n for i in range(DRAW * n)]
+    ev.append(Event("drawing", {"baca": s.baca}))
+    _settle(s, ev)
+
+
+def _end_turn(s: WypasState, ev: list[Event]) -> None:
+    if s.turn >= s.max_turns:  # W-12: the safety cap
+        ev.append(Event("turn_limit", {"turns": s.turn}))
+        game_over(s, ev)
+        return
+    s.turn += 1
+    s.baca = (s.baca + 1) % s.num_players
+    auction.start(s, ev)
+
+
+def game_over(s: WypasState, ev: list[Event]) -> None:
+    s.phase = OVER
+    s.current = -1
+    ev.append(Event("game_over", s.result().to_json()))
+
+
+# --- invariants -----------------------------------------------------------------------------
+
+
+def check_invariants(s: WypasState) -> None:
+    e = s.edition
+    black = e.special[specials.BLACK_SHEEP]
+    wolf = e.special[specials.WOLF]
+    where = [0] * len(e.kinds)
+    piles = [s.deck, s.discard, s.drawn, s.sheared, *s.hands, *s.hidden_discard]
+    for pile in piles:
+        for k, c in enumerate(pile):
+            assert c >= 0, f"negative count of {e.kinds[k]}"
+            where[k] += c
+    for lot in s.lots:
+        if lot[2] < 0:
+            where[lot[0]] += 1
+    for cards in s.laid:
+        for k, _, _ in cards:
+            where[k] += 1
+    for seat_pens in s.pens:
+        for pen in seat_pens:
+            for card in pen[0]:
+                where[card[0]] += 1
+            if pen[1]:
+                where[wolf] += 1
+                assert len(pen[0]) >= 2, "a Wolf lies only on a pen of 2+ cards"
+            real = pens.real_sheep(pen, black)
+            assert (pen[2] == pens.ANY) == (not real)
+    for entry in s.queue[s.resolving if s.resolving >= 0 else 0 :]:
+        where[e.special[entry[1]]] += 1
+    if s.pending is not None and s.pending[0] == specials.BLACK_SHEEP:
+        where[black] += 1  # the Black Sheep waiting for its swap
+    for k, total in enumerate(e.counts):
+        assert where[k] == total, f"{e.kinds[k]}: {where[k]} cards in play, edition has {total}"
+    assert sum(s.fleeces) == sum(len(f) for f in s.fleece_points)
+    if s.phase == BID:
+        assert not s.passed[s.bidder] and s.bidder != s.high_bidder
+    assert s.phase == OVER or s.turn <= s.max_turns
+    assert not (s.waiting and s.pending is not None)

@@ -1,0 +1,246 @@
+"""Special cards (Thief, Sheepdog, Black Sheep, Wolf) and the reaction window (W-10).
+
+Any seat holding a special card may play it whenever the engine waits for anyone,
+except while a special card's own choice is pending (the Thief choosing a card, the
+Black Sheep choosing a sheep). A card played opens a reaction window in which every
+other seat must answer, holding a special card or not; a card played in the window
+joins the queue and reopens it. When all have passed since the last card, the queue
+resolves in the order played; a cancelled card and the Sheepdog that cancelled it have
+no effect.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from pasture.core.game import Action, Event
+from pasture.games.wypas import pens, rules
+from pasture.games.wypas.actions import (
+    PlayBlackSheep,
+    PlaySheepdog,
+    PlayThief,
+    PlayWolf,
+    Steal,
+    Swap,
+)
+from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, SHEEPDOG, THIEF, WOLF
+
+if TYPE_CHECKING:
+    from pasture.games.wypas.state import WypasState
+
+__all__ = ["BLACK_SHEEP", "SHEEPDOG", "THIEF", "WOLF", "choices", "play", "plays"]
+
+
+@cache
+def thief_action(target: int) -> PlayThief:
+    return PlayThief(target)
+
+
+@cache
+def wolf_action(seat: int, pen: int) -> PlayWolf:
+    return PlayWolf(seat, pen)
+
+
+@cache
+def black_action(seat: int, pen: int) -> PlayBlackSheep:
+    return PlayBlackSheep(seat, pen)
+
+
+@cache
+def dog_action(seat: int | None, pen: int | None) -> PlaySheepdog:
+    return PlaySheepdog(seat, pen)
+
+
+@cache
+def steal_action(card: str) -> Steal:
+    return Steal(card)
+
+
+@cache
+def swap_action(index: int) -> Swap:
+    return Swap(index)
+
+
+def plays(s: WypasState, seat: int) -> list[Action]:
+    """The special cards `seat` may play now (the caller knows the engine is waiting)."""
+    e = s.edition
+    hand = s.hands[seat]
+    sp = e.special
+    thief, dog = hand[sp[THIEF]], hand[sp[SHEEPDOG]]
+    black, wolf = hand[sp[BLACK_SHEEP]], hand[sp[WOLF]]
+    if not (thief or dog or black or wolf):
+        return []
+    out: list[Action] = []
+    n = s.num_players
+    if thief:
+        out += [thief_action(t) for t in range(n) if t != seat and any(s.hands[t])]
+    if dog and s.queue:
+        out.append(dog_action(None, None))  # cancels the last card played (always uncancelled)
+    if wolf or black or dog:
+        black_k = sp[BLACK_SHEEP]
+        for owner in range(n):
+            for p, pen in enumerate(s.pens[owner]):
+                cards = pen[0]
+                if pen[1]:
+                    if dog:
+                        out.append(dog_action(owner, p))
+                elif wolf and len(cards) >= 2:  # W-8: one Wolf per pen; a Black Sheep counts
+                    out.append(wolf_action(owner, p))
+                if black and len(cards) >= 2 and any(c[0] != black_k for c in cards):
+                    out.append(black_action(owner, p))
+    return out
+
+
+def play(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
+    sp = s.edition.special
+    kind = type(action)
+    target, pen, cancels = -1, -1, -1
+    if kind is PlayThief:
+        assert isinstance(action, PlayThief)
+        role, target = THIEF, action.target
+    elif kind is PlayWolf:
+        assert isinstance(action, PlayWolf)
+        role, target, pen = WOLF, action.seat, action.pen
+    elif kind is PlayBlackSheep:
+        assert isinstance(action, PlayBlackSheep)
+        role, target, pen = BLACK_SHEEP, action.seat, action.pen
+    else:
+        assert isinstance(action, PlaySheepdog)
+        role = SHEEPDOG
+        if action.seat is None:
+            cancels = len(s.queue) - 1
+        else:
+            target, pen = action.seat, action.pen if action.pen is not None else -1
+    s.hands[seat][sp[role]] -= 1
+    s.queue.append((seat, role, target, pen, cancels))
+    n = s.num_players
+    s.waiting = [(seat + i) % n for i in range(1, n)]  # everyone else, clockwise
+    ev.append(Event("special", entry_json(s.queue[-1])))
+
+
+def entry_json(entry: tuple[int, int, int, int, int]) -> dict[str, object]:
+    seat, role, target, pen, cancels = entry
+    return {
+        "seat": seat,
+        "card": ROLE_NAMES[role],
+        "target": target if target >= 0 else None,
+        "pen": pen if pen >= 0 else None,
+        "cancels": cancels if cancels >= 0 else None,
+    }
+
+
+def effective(queue: list[tuple[int, int, int, int, int]]) -> list[int]:
+    """1 for each queued card that takes effect: a Sheepdog that takes effect cancels its
+    target (which may be a Sheepdog, whose own cancellation then fails)."""
+    eff = [1] * len(queue)
+    for i in range(len(queue) - 1, -1, -1):
+        if eff[i] and queue[i][4] >= 0:
+            eff[queue[i][4]] = 0
+    return eff
+
+
+def no_reaction(s: WypasState, seat: int, ev: list[Event]) -> None:
+    s.waiting.remove(seat)
+    if not s.waiting:
+        s.effective = effective(s.queue)
+        s.resolving = 0
+        ev.append(Event("resolve", {"effective": s.effective[:]}))
+        _resolve(s, ev)
+
+
+def _resolve(s: WypasState, ev: list[Event]) -> None:
+    e = s.edition
+    sp = e.special
+    while s.resolving < len(s.queue):
+        i = s.resolving
+        seat, role, target, p, _ = s.queue[i]
+        s.resolving += 1
+        card = sp[role]
+        if not s.effective[i]:
+            s.discard[card] += 1
+            ev.append(Event("cancelled", {"index": i, **entry_json(s.queue[i])}))
+            continue
+        if role == THIEF:
+            s.discard[card] += 1
+            if any(s.hands[target]):
+                s.pending = [THIEF, seat, target, -1]
+                ev.append(Event("thief_looks", {"seat": seat, "victim": target}))
+                return
+            ev.append(Event("fizzled", {"index": i, "reason": "empty hand"}))
+        elif role == WOLF:
+            pen = s.pens[target][p]
+            if not pen[1] and len(pen[0]) >= 2:
+                pen[1] = 1
+                ev.append(Event("wolf_placed", {"seat": target, "pen": p}))
+            else:
+                s.discard[card] += 1
+                ev.append(Event("fizzled", {"index": i, "reason": "pen"}))
+        elif role == BLACK_SHEEP:
+            pen = s.pens[target][p]
+            if len(pen[0]) >= 2 and pens.real_sheep(pen, card):
+                s.pending = [BLACK_SHEEP, seat, target, p]
+                return
+            s.discard[card] += 1
+            ev.append(Event("fizzled", {"index": i, "reason": "pen"}))
+        else:  # Sheepdog
+            s.discard[card] += 1
+            if target >= 0:
+                pen = s.pens[target][p]
+                if pen[1]:
+                    pen[1] = 0
+                    s.discard[sp[WOLF]] += 1
+                    ev.append(Event("wolf_driven_off", {"seat": target, "pen": p}))
+                else:
+                    ev.append(Event("fizzled", {"index": i, "reason": "no wolf"}))
+    s.queue = []
+    s.effective = []
+    s.resolving = -1
+    _back_to_play(s, ev)
+
+
+def _back_to_play(s: WypasState, ev: list[Event]) -> None:
+    """The interrupted decision resumes; a Redyk go whose hand emptied ends (public)."""
+    if s.phase == rules.REDYK and not any(s.hands[s.current]):
+        rules.next_redyk_go(s, ev)
+
+
+def choices(s: WypasState, seat: int) -> list[Action]:
+    pending = s.pending
+    assert pending is not None
+    if seat != pending[1]:
+        return []
+    if pending[0] == THIEF:
+        kinds = s.edition.kinds
+        return [steal_action(kinds[k]) for k, c in enumerate(s.hands[pending[2]]) if c]
+    pen = s.pens[pending[2]][pending[3]]
+    black = s.edition.special[BLACK_SHEEP]
+    return [swap_action(i) for i in pens.real_sheep(pen, black)]
+
+
+def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
+    pending = s.pending
+    assert pending is not None
+    e = s.edition
+    if isinstance(action, Steal):
+        victim = pending[2]
+        k = e.position[action.card]
+        s.hands[victim][k] -= 1
+        s.hands[seat][k] += 1
+        ev.append(
+            Event("stolen", {"seat": seat, "victim": victim}, {"card": action.card}, (seat, victim))
+        )
+    else:
+        assert isinstance(action, Swap)
+        owner, p = pending[2], pending[3]
+        black = e.special[BLACK_SHEEP]
+        k = pens.swap_in_black(s.pens[owner][p], action.index, black)
+        s.hands[seat][k] += 1
+        ev.append(
+            Event(
+                "black_sheep_swap",
+                {"seat": seat, "owner": owner, "pen": p, "index": action.index, "card": e.kinds[k]},
+            )
+        )
+    s.pending = None
+    _resolve(s, ev)

@@ -1,0 +1,257 @@
+"""The Wypas state: counts of card kinds in hands, deck and piles; pens; the auction;
+the special-card queue; and its JSON form.
+
+The engine's logic lives in `rules.py` (the turn), `auction.py`, `specials.py`,
+`pens.py` and `view.py` (what a seat may see, and re-drawing what it may not); this
+class wires them into the core `State` contract.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.games.wypas import rules, view
+from pasture.games.wypas.edition import Edition, default_edition
+from pasture.games.wypas.pens import Pen, copy_pen, new_pen
+
+if TYPE_CHECKING:
+    from pasture.games.wypas.game import Wypas
+
+Laid = tuple[int, int, int]
+"""A card laid on a lot: (kind, declared value, 0 face up / 1 face down / 2 revealed)."""
+Entry = tuple[int, int, int, int, int]
+"""A special card played: (seat, role, target seat, target pen, index it cancels or -1)."""
+
+
+class WypasState(State):
+    game: ClassVar[Wypas]
+
+    def __init__(
+        self,
+        num_players: int,
+        options: dict[str, Any],
+        edition: Edition | None = None,
+    ) -> None:
+        e = self.edition = edition or default_edition()
+        n = self.num_players = num_players
+        kinds = len(e.kinds)
+        self.bluff: bool = bool(options["bluff"])
+        self.bleat_rule: bool = bool(options["bleat_rule"])
+        self.max_turns: int = int(options["max_turns"])
+        self.first_baca: int | str = options["first_baca"]
+        self.phase = rules.DEAL
+        self.after = ""
+        """What follows when the deal queue is empty."""
+        self.deal_queue: list[int] = []
+        """Where the next cards go: a seat, or rules.LOT_AREA (the baca's drawn lots)."""
+        self.turn = 0
+        self.baca = 0
+        self.deck: list[int] = list(e.counts)
+        self.discard: list[int] = [0] * kinds
+        """Face-up discard pile (public)."""
+        self.hidden_discard: list[list[int]] = [[0] * kinds for _ in range(n)]
+        """Bid cards discarded face down, by owner (private to the owner)."""
+        self.hands: list[list[int]] = [[0] * kinds for _ in range(n)]
+        self.drawn: list[int] = [0] * kinds
+        """The baca's drawn cards, before laying them out as lots."""
+        self.lots: list[list[int]] = []
+        """[kind, face down 0/1, winner seat or -1 while not yet auctioned]."""
+        self.opener = -1
+        self.lot = -1
+        self.bidder = -1
+        self.laid: list[list[Laid]] = [[] for _ in range(n)]
+        self.committed: list[int] = [0] * n
+        """How many of each seat's laid cards belong to finished raises or checks."""
+        self.passed: list[int] = [0] * n
+        self.high = 0
+        self.high_bidder = -1
+        self.checked: list[int] = []
+        self.tied: list[int] = []
+        self.current = -1
+        """Whose Redyk or shearing go it is."""
+        self.gos = 0
+        """How many seats have had their go in this Redyk or shearing phase."""
+        self.pens: list[list[Pen]] = [[new_pen(), new_pen()] for _ in range(n)]
+        self.fleeces: list[int] = [0] * n
+        self.fleece_points: list[list[int]] = [[] for _ in range(n)]
+        self.scores: list[int] = [0] * n
+        self.bonus: list[int] = [0] * n
+        self.sheared: list[int] = [0] * kinds
+        """Cards kept in fleeces (out of play)."""
+        self.finisher = -1
+        self.final: list[int] = []
+        """Seats still to have their final shearing go (W-11)."""
+        self.queue: list[Entry] = []
+        self.waiting: list[int] = []
+        """Seats that have not yet answered the open reaction window (W-10)."""
+        self.effective: list[int] = []
+        self.resolving = -1
+        """Index of the next queued card to resolve, -1 while the window is open."""
+        self.pending: list[int] | None = None
+        """A special card's own choice: [role, chooser, seat, pen]."""
+        self.last_lot: dict[str, JSON] | None = None
+        self._cache: dict[int, list[Action]] = {}
+        rules.start_game(self)
+
+    # --- the core contract -------------------------------------------------------------
+
+    def actors(self) -> tuple[int, ...]:
+        return rules.actors(self)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat == CHANCE:
+            return [o.action for o in self.chance_outcomes()]
+        cached = self._cache.get(seat)
+        if cached is None:
+            cached = self._cache[seat] = rules.legal_actions(self, seat)
+        return cached[:]
+
+    def is_chance(self) -> bool:
+        return self.phase == rules.DEAL or self.phase == rules.CHOOSE_BACA
+
+    def chance_outcomes(self) -> list[ChanceOutcome]:
+        return rules.chance_outcomes(self)
+
+    def check_legal(self, seat: int, action: Action) -> None:
+        if type(seat) is int and 0 <= seat < self.num_players and not self.is_chance():
+            cached = self._cache.get(seat)
+            if cached is None:
+                cached = self._cache[seat] = rules.legal_actions(self, seat)
+            if action in cached:
+                return
+        super().check_legal(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._cache = {}
+        return rules.apply(self, seat, action)
+
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    def result(self) -> Result:
+        return Result.by_score(self.scores[:], "Most points wins; ties share the win.")
+
+    def timeout_action(self, seat: int) -> Action | None:
+        return rules.timeout_action(self, seat)
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        return view.view(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        return view.determinize(self, seat, rng)
+
+    def check_invariants(self) -> None:
+        rules.check_invariants(self)
+
+    # --- copying and JSON --------------------------------------------------------------
+
+    def clone(self) -> WypasState:
+        new = object.__new__(WypasState)
+        new.__dict__.update(self.__dict__)
+        new.deal_queue = self.deal_queue[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.hidden_discard = [h[:] for h in self.hidden_discard]
+        new.hands = [h[:] for h in self.hands]
+        new.drawn = self.drawn[:]
+        new.lots = [lot[:] for lot in self.lots]
+        new.laid = [cards[:] for cards in self.laid]
+        new.committed = self.committed[:]
+        new.passed = self.passed[:]
+        new.checked = self.checked[:]
+        new.tied = self.tied[:]
+        new.pens = [[copy_pen(p) for p in pens] for pens in self.pens]
+        new.fleeces = self.fleeces[:]
+        new.fleece_points = [f[:] for f in self.fleece_points]
+        new.scores = self.scores[:]
+        new.bonus = self.bonus[:]
+        new.sheared = self.sheared[:]
+        new.final = self.final[:]
+        new.queue = self.queue[:]
+        new.waiting = self.waiting[:]
+        new.effective = self.effective[:]
+        new.pending = self.pending[:] if self.pending is not None else None
+        new._cache = {}
+        return new
+
+    _LISTS = (
+        "deal_queue",
+        "deck",
+        "discard",
+        "committed",
+        "passed",
+        "checked",
+        "tied",
+        "fleeces",
+        "scores",
+        "bonus",
+        "sheared",
+        "final",
+        "waiting",
+        "effective",
+        "drawn",
+    )
+    _SCALARS = (
+        "bluff",
+        "bleat_rule",
+        "max_turns",
+        "first_baca",
+        "phase",
+        "after",
+        "turn",
+        "baca",
+        "opener",
+        "lot",
+        "bidder",
+        "high",
+        "high_bidder",
+        "current",
+        "gos",
+        "finisher",
+        "resolving",
+        "last_lot",
+    )
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {
+            "game": "wypas",
+            "edition": self.edition.name,
+            "players": self.num_players,
+        }
+        for name in self._SCALARS:
+            data[name] = getattr(self, name)
+        for name in self._LISTS:
+            data[name] = getattr(self, name)[:]
+        data["hidden_discard"] = [h[:] for h in self.hidden_discard]
+        data["hands"] = [h[:] for h in self.hands]
+        data["lots"] = [lot[:] for lot in self.lots]
+        data["laid"] = [[list(c) for c in cards] for cards in self.laid]
+        data["pens"] = [[[[list(c) for c in p[0]], *p[1:]] for p in pens] for pens in self.pens]
+        data["fleece_points"] = [f[:] for f in self.fleece_points]
+        data["queue"] = [list(q) for q in self.queue]
+        data["pending"] = self.pending[:] if self.pending is not None else None
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> WypasState:
+        state = object.__new__(cls)
+        state.edition = default_edition()
+        state.num_players = data["players"]
+        for name in cls._SCALARS:
+            setattr(state, name, data[name])
+        for name in cls._LISTS:
+            setattr(state, name, list(data[name]))
+        state.hidden_discard = [list(h) for h in data["hidden_discard"]]
+        state.hands = [list(h) for h in data["hands"]]
+        state.lots = [list(lot) for lot in data["lots"]]
+        state.laid = [[(c[0], c[1], c[2]) for c in cards] for cards in data["laid"]]
+        state.pens = [
+            [[[(c[0], c[1], c[2]) for c in p[0]], *p[1:]] for p in pens] for pens in data["pens"]
+        ]
+        state.fleece_points = [list(f) for f in data["fleece_points"]]
+        state.queue = [(q[0], q[1], q[2], q[3], q[4]) for q in data["queue"]]
+        state.pending = list(data["pending"]) if data["pending"] is not None else None
+        state._cache = {}
+        return state
