@@ -64,6 +64,26 @@ def play_round(
         attack(s, target, drawn)
 
 
+def four_players_at_a_short_third_round() -> SwipSheepState:
+    """Rounds 1 and 2 score 22 sheep cards; round 3 has only 6 Wolves and 4 Dogs left."""
+    s = new_game(4)
+    play_round(
+        s,
+        {1: [S1, S1, S1], 2: [S1, S1, S1], 3: [S1, S1, S1], 0: [S1, S2, S2]},
+        {0: (S2, S2), 1: (S1, S1), 2: (S1, S1), 3: (S1, S1)},
+    )
+    play_round(
+        s,
+        {2: [S2, S2, S2], 3: [S2, S2, S2], 0: [S3, S3, S3], 1: [S3, DOG, DOG]},
+        {0: (S3, S3), 1: (DOG, DOG), 2: (S2, S2), 3: (S2, S2)},
+    )
+    assert s.view(None)["round"] == 3 and s.view(None)["first_player"] == 2
+    assert s.view(None)["deck"] == 10
+    # S-2: 10 cards for 4 players, from seat 3 (left of the first player, seat 2).
+    deal(s, {3: [WOLF, WOLF, DOG], 0: [WOLF, WOLF, DOG], 1: [WOLF, DOG], 2: [WOLF, DOG]})
+    return s
+
+
 def hand(s: SwipSheepState, seat: int) -> Counter[str]:
     """The seat's hand as the seat sees it."""
     return Counter(s.view(seat)["hand"])

@@ -16,7 +16,17 @@ from pasture.core import CHANCE
 from pasture.games.swipsheep import SwipSheepState
 from pasture.games.swipsheep.actions import Attack, Draw, PassCards
 
-from .helpers import DOG, S1, S2, S3, WOLF, deal, new_game, pass_cards
+from .helpers import (
+    DOG,
+    S1,
+    S2,
+    S3,
+    WOLF,
+    deal,
+    four_players_at_a_short_third_round,
+    new_game,
+    pass_cards,
+)
 
 SEATS: list[int | None] = [0, 1, 2, None]
 
@@ -216,3 +226,33 @@ def test_determinize_a_card_passed_then_maybe_drawn_is_with_either_player() -> N
         moved += s3_count(t, 1) == 0
         stayed += s3_count(t, 2) == 0
     assert moved and stayed
+
+
+def test_determinize_during_the_pass_redraws_other_choices_and_keeps_mine() -> None:
+    rng = random.Random(3)
+    s = new_game(3)
+    deal(s, {1: [S1, S2, S3], 2: [S1, S1, DOG], 0: [S2, S2, S3]})
+    s.apply(1, PassCards(S3, S1))
+    s.apply(0, PassCards(S2, S3))
+    their_choices = set()
+    for _ in range(60):
+        t = s.determinize(0, rng)
+        assert t.view(0) == s.view(0)
+        assert t.view(0)["my_pass"] == {"left": S2, "right": S3}
+        assert t.passes[2] is None  # seat 2 has not chosen, in every re-draw
+        their_choices.add((t.passes[1], tuple(t.hands[1])))
+        t.apply(2, t.legal_actions(2)[0])  # and the re-drawn state plays on
+        t.check_invariants()
+    assert len(their_choices) > 1
+
+
+def test_determinize_after_a_short_deal_with_two_card_hands() -> None:
+    rng = random.Random(13)
+    s = four_players_at_a_short_third_round()
+    pass_cards(s, {0: (DOG, WOLF), 1: (WOLF, DOG), 2: (DOG, WOLF), 3: (WOLF, DOG)})
+    assert s.view(None)["phase"] == "attack"
+    for seat in [0, 1, 2, 3, None]:
+        for _ in range(10):
+            t = s.determinize(seat, rng)
+            assert t.view(seat) == s.view(seat)
+            t.check_invariants()

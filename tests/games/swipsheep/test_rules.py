@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,7 @@ from .helpers import (
     attack,
     deal,
     edition,
+    four_players_at_a_short_third_round,
     hand,
     new_game,
     outcome_probabilities,
@@ -34,7 +36,7 @@ from .helpers import (
 )
 
 
-def public(s: SwipSheepState) -> dict:  # type: ignore[type-arg]
+def public(s: SwipSheepState) -> dict[str, Any]:
     return s.view(None)
 
 
@@ -71,27 +73,7 @@ def test_deal_draws_each_card_from_the_remaining_deck() -> None:
     assert outcome_probabilities(s)[S1] == pytest.approx(10 / 28)
 
 
-def four_players_at_a_short_third_round() -> SwipSheepState:
-    """Rounds 1 and 2 score 22 sheep cards; round 3 has only 6 Wolves and 4 Dogs left."""
-    s = new_game(4)
-    play_round(
-        s,
-        {1: [S1, S1, S1], 2: [S1, S1, S1], 3: [S1, S1, S1], 0: [S1, S2, S2]},
-        {0: (S2, S2), 1: (S1, S1), 2: (S1, S1), 3: (S1, S1)},
-    )
-    play_round(
-        s,
-        {2: [S2, S2, S2], 3: [S2, S2, S2], 0: [S3, S3, S3], 1: [S3, DOG, DOG]},
-        {0: (S3, S3), 1: (DOG, DOG), 2: (S2, S2), 3: (S2, S2)},
-    )
-    assert public(s)["round"] == 3 and public(s)["first_player"] == 2
-    assert public(s)["deck"] == 10
-    # S-2: 10 cards for 4 players, from seat 3 (left of the first player, seat 2).
-    deal(s, {3: [WOLF, WOLF, DOG], 0: [WOLF, WOLF, DOG], 1: [WOLF, DOG], 2: [WOLF, DOG]})
-    return s
-
-
-def test_s_short_deck_dealt_evenly_from_first_players_left() -> None:
+def test_s2_short_deck_dealt_evenly_from_first_players_left() -> None:
     s = four_players_at_a_short_third_round()
     assert public(s)["hand_sizes"] == [3, 2, 2, 3]
     assert public(s)["deck"] == 0
@@ -99,7 +81,7 @@ def test_s_short_deck_dealt_evenly_from_first_players_left() -> None:
     assert s.actors() == (0, 1, 2, 3)
 
 
-def test_s_short_deck_in_a_custom_edition() -> None:
+def test_s2_short_deck_in_a_custom_edition() -> None:
     s = new_game(3, first_player=1, edition=edition(sheep1=7, wolf=0, dog=0))
     deal(s, {2: [S1, S1, S1], 0: [S1, S1], 1: [S1, S1]})
     assert public(s)["hand_sizes"] == [2, 2, 3]
