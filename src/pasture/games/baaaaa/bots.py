@@ -59,7 +59,7 @@ def value(s: BaaaaaState) -> float:
             v += sheep[sp] * WORTH[sp]
     deck = s.deck if any(s.deck) else list(s.edition.wolf_counts)
     total = sum(deck)
-    t = rules.tables(s.edition)
+    t = s.tables
     wolf, shepherd = s.wolf, s.shepherd
     limit = 2 if s.wolf_seat is None else 1
     risk = 0.0
@@ -100,7 +100,7 @@ def _resolve_tie(s: BaaaaaState) -> float:
 def _after_card(s: BaaaaaState, k: int) -> float:
     """The value after wolf card k is carried out (cooperative game: turned and played)."""
     t = s.clone()
-    rules.apply(t, CHANCE, rules.tables(s.edition).turn[k])
+    rules.apply(t, CHANCE, s.tables.turn[k])
     return _resolve_tie(t) if t.phase == rules.TIE else value(t)
 
 

@@ -8,7 +8,6 @@ and listed in RULES.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, Action, ChanceOutcome, Event
@@ -49,6 +48,10 @@ class Tables:
     play: tuple[tuple[tuple[PlaySheepCard | None, ...], ...], ...]
     """play[k][space][count]: the action object (one per distinct choice)."""
     no_effect: tuple[PlaySheepCard, ...]
+    choices: tuple[tuple[tuple[tuple[int, Action], ...], ...], ...]
+    """choices[k][pos]: (space, action) for each choice of card k needing a sheep on
+    `space` (Trio: one per count, space holding at least count sheep); for the Shepherd,
+    pos is the shepherd's space and the choices need no sheep (space -1)."""
     wolf_effect: tuple[int, ...]
     wolf_step: tuple[tuple[int, ...] | None, ...]
     turn: tuple[TurnWolfCard, ...]
@@ -57,8 +60,21 @@ class Tables:
     chance: dict[tuple[int, ...], list[ChanceOutcome]]
 
 
-@cache
+_TABLES: dict[int, tuple[Edition, Tables]] = {}
+
+
 def tables(e: Edition) -> Tables:
+    """The edition's tables, built once (looked up by identity: hashing an edition on
+    every step would cost more than the step)."""
+    found = _TABLES.get(id(e))
+    if found is not None and found[0] is e:
+        return found[1]
+    built = _build_tables(e)
+    _TABLES[id(e)] = (e, built)
+    return built
+
+
+def _build_tables(e: Edition) -> Tables:
     effect = {"move": MOVE, "trio": TRIO, "shepherd": SHEPHERD}
     sheep_effect = tuple(effect[x] for x in e.sheep_effects)
     paths = tuple(
@@ -75,6 +91,22 @@ def tables(e: Edition) -> Tables:
         )
         for k, kind in enumerate(e.sheep_kinds)
     )
+    choices = []
+    for k in range(len(e.sheep_kinds)):
+        if sheep_effect[k] == SHEPHERD:
+            per_pos = tuple(
+                tuple((-1, play[k][sp][1]) for sp in range(SPACES) if sp != pos)
+                for pos in range(SPACES)
+            )
+            choices.append(per_pos)
+            continue
+        if sheep_effect[k] == TRIO:
+            row = tuple((sp, play[k][sp][c]) for sp in range(SPACES - FACES) for c in (1, 2, 3))
+        else:
+            moves = paths[k]
+            assert moves is not None
+            row = tuple((sp, play[k][sp][1]) for sp in range(SPACES) if moves[sp] is not None)
+        choices.append((row,))
     return Tables(
         sheep_index=e.sheep_index,
         wolf_index=e.wolf_index,
@@ -82,6 +114,7 @@ def tables(e: Edition) -> Tables:
         paths=paths,
         play=play,
         no_effect=tuple(PlaySheepCard(kind) for kind in e.sheep_kinds),
+        choices=tuple(choices),  # type: ignore[arg-type]
         wolf_effect=tuple(_WOLF_EFFECT[x] for x in e.wolf_effects),
         wolf_step=tuple(None if d is None else STEP[d] for d in e.wolf_moves),
         turn=tuple(TurnWolfCard(kind) for kind in e.wolf_kinds),
@@ -119,13 +152,13 @@ def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
     if phase == CHOOSE:
         if seat != s.wolf_seat:
             return []
-        pick = tables(s.edition).pick
+        pick = s.tables.pick
         a, b = s.held
         return [pick[a]] if a == b else [pick[min(a, b)], pick[max(a, b)]]
     if phase == TIE:
         if seat != tie_chooser(s):
             return []
-        take = tables(s.edition).take
+        take = s.tables.take
         return [take[sp] for sp in s.tie]
     return []
 
@@ -133,37 +166,22 @@ def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
 def sheep_choices(s: BaaaaaState) -> list[Action]:
     """One action per distinct effect of each available card; a card that can have no
     effect is offered once, with no effect (B-4)."""
-    t = tables(s.edition)
+    t = s.tables
     sheep = s.sheep
-    occupied = [sp for sp in range(SPACES) if sheep[sp]]
     out: list[Action] = []
     for k, n in enumerate(s.avail):
         if not n:
             continue
-        before = len(out)
-        row = t.play[k]
-        effect = t.sheep_effect[k]
-        if effect == MOVE:
-            paths = t.paths[k]
-            assert paths is not None
-            for sp in occupied:
-                if paths[sp] is not None:
-                    out.append(row[sp][1])  # type: ignore[arg-type]
-        elif effect == TRIO:
-            for sp in occupied:
-                if sp < SPACES - FACES:  # nobody goes up from the top floor
-                    cells = row[sp]
-                    out.extend(cells[1 : min(sheep[sp], 3) + 1])  # type: ignore[arg-type]
-        else:
-            shepherd = s.shepherd
-            out.extend(row[sp][1] for sp in range(SPACES) if sp != shepherd)  # type: ignore[misc]
-        if len(out) == before:
-            out.append(t.no_effect[k])
+        if t.sheep_effect[k] == SHEPHERD:
+            out += [a for _, a in t.choices[k][s.shepherd]]
+            continue
+        found = [a for sp, a in t.choices[k][0] if sheep[sp] >= a.count]  # type: ignore[attr-defined]
+        out += found if found else (t.no_effect[k],)
     return out
 
 
 def _has_effect(s: BaaaaaState, k: int) -> bool:
-    t = tables(s.edition)
+    t = s.tables
     effect = t.sheep_effect[k]
     if effect == SHEPHERD:
         return True
@@ -178,7 +196,7 @@ def _has_effect(s: BaaaaaState, k: int) -> bool:
 def fast_legal(s: BaaaaaState, seat: int, action: Action) -> bool:
     """True when `action` is certainly legal; False sends it to the full check (which
     then names the reason)."""
-    t = tables(s.edition)
+    t = s.tables
     kind = type(action)
     if kind is PlaySheepCard:
         assert isinstance(action, PlaySheepCard)
@@ -230,7 +248,7 @@ def chance_outcomes(s: BaaaaaState) -> list[ChanceOutcome]:
     """The next wolf card turned: any card left in the deck, by its count there."""
     if s.phase != DRAW:
         return []
-    t = tables(s.edition)
+    t = s.tables
     key = tuple(s.deck)
     outcomes = t.chance.get(key)
     if outcomes is None:
@@ -254,10 +272,10 @@ def apply(s: BaaaaaState, seat: int, action: Action) -> list[Event]:
         _play_sheep_card(s, seat, action, events)
     elif kind is TurnWolfCard:
         assert isinstance(action, TurnWolfCard)
-        _turn_wolf_card(s, tables(s.edition).wolf_index[action.card], events)
+        _turn_wolf_card(s, s.tables.wolf_index[action.card], events)
     elif kind is PlayWolfCard:
         assert isinstance(action, PlayWolfCard)
-        _play_wolf_card(s, tables(s.edition).wolf_index[action.card], events)
+        _play_wolf_card(s, s.tables.wolf_index[action.card], events)
     elif kind is TakeSheep:
         assert isinstance(action, TakeSheep)
         _take_at(s, action.space)
@@ -290,7 +308,7 @@ def move_sheep(s: BaaaaaState, start: int, spaces: tuple[int, ...]) -> int:
 
 
 def _play_sheep_card(s: BaaaaaState, seat: int, action: PlaySheepCard, events: list[Event]) -> None:
-    t = tables(s.edition)
+    t = s.tables
     k = t.sheep_index[action.card]
     sp = action.space
     saved, taken = s.saved, s.taken
@@ -424,7 +442,7 @@ def _place_on_shepherd(s: BaaaaaState) -> None:
 
 
 def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
-    t = tables(s.edition)
+    t = s.tables
     effect = t.wolf_effect[k]
     public: dict[str, object] = {"card": s.edition.wolf_kinds[k], "by": by, "wolf_from": s.wolf}
     saved, taken = s.saved, s.taken

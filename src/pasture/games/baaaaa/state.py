@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 class BaaaaaState(State):
     game: ClassVar[Baaaaa]
     edition: Edition
+    tables: rules.Tables
+    """The edition's precomputed actions and moves."""
     phase: str
     """rules.SHEEP, DRAW, CHOOSE, TIE or OVER."""
     last_sheep: dict[str, Any] | None
@@ -37,6 +39,7 @@ class BaaaaaState(State):
         edition: Edition | None = None,
     ) -> None:
         e = self.edition = edition or default_edition()
+        self.tables = rules.tables(e)
         self.num_players = num_players
         self.wolf_seat = wolf_seat
         """The wolf player's seat in the variant; None in the cooperative game."""
@@ -175,6 +178,7 @@ class BaaaaaState(State):
             raise ValueError(f"Unknown Baaaaa! edition {data['edition']!r}.")
         s = object.__new__(cls)
         s.edition = edition
+        s.tables = rules.tables(edition)
         s.num_players = data["players"]
         s.wolf_seat = data["wolf_seat"]
         s.max_turns = data["max_turns"]
