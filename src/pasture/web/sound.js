@@ -1,0 +1,36 @@
+// A bleat, synthesized with WebAudio (no sound files): a buzzy tone with a fast
+// vibrato and a falling pitch, shaped like "baa-aa-aa".
+let audio = null;
+
+export function bleat() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+  } catch (e) {
+    return false;
+  }
+  const now = audio.currentTime;
+  const voice = audio.createOscillator();
+  voice.type = "sawtooth";
+  voice.frequency.setValueAtTime(420, now);
+  voice.frequency.linearRampToValueAtTime(360, now + 0.7);
+  const wobble = audio.createOscillator();
+  wobble.frequency.value = 22;
+  const wobbleDepth = audio.createGain();
+  wobbleDepth.gain.value = 28;
+  wobble.connect(wobbleDepth).connect(voice.frequency);
+  const throat = audio.createBiquadFilter();
+  throat.type = "bandpass";
+  throat.frequency.value = 1100;
+  throat.Q.value = 1.4;
+  const loudness = audio.createGain();
+  loudness.gain.setValueAtTime(0.0001, now);
+  loudness.gain.exponentialRampToValueAtTime(0.35, now + 0.05);
+  loudness.gain.setValueAtTime(0.3, now + 0.5);
+  loudness.gain.exponentialRampToValueAtTime(0.0001, now + 0.8);
+  voice.connect(throat).connect(loudness).connect(audio.destination);
+  voice.start(now);
+  wobble.start(now);
+  voice.stop(now + 0.85);
+  wobble.stop(now + 0.85);
+  return true;
+}

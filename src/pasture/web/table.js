@@ -1,0 +1,425 @@
+// A table: join or resume a seat, keep the websocket, and draw the game with its
+// renderer (games/<game>.js, or games/generic.js for a game without one). The page only
+// ever holds what the server sent to this seat.
+import { api, memory, tableLink, ApiError } from "./api.js";
+import { h, clear, button } from "./dom.js";
+import { TableSocket } from "./socket.js";
+import * as generic from "./games/generic.js";
+
+const RENDERERS = ["swipsheep", "wilson_shep", "baaaaa", "wypas"];
+
+async function loadRenderer(game) {
+  if (!RENDERERS.includes(game)) return generic;
+  try {
+    return { ...generic, ...(await import(`./games/${game}.js`)) };
+  } catch (e) {
+    console.error(e);
+    return generic;
+  }
+}
+
+export async function showTable(main, tableId, { inviteSeat, watch }) {
+  clear(main);
+  let info;
+  try {
+    info = await api.table(tableId);
+  } catch (e) {
+    main.append(h("div", { class: "panel" }, h("p", { class: "error" }, e.message), h("a", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  const held = memory.seat(tableId);
+  if (!held && inviteSeat !== null && !watch) {
+    const seat = info.seats[inviteSeat];
+    if (seat && !seat.taken && info.status !== "over") {
+      joinPrompt(main, info, inviteSeat);
+      return;
+    }
+  }
+  const renderer = await loadRenderer(info.game);
+  new TablePage(main, info, held, renderer).start();
+}
+
+function joinPrompt(main, info, seat) {
+  const name = h("input", { id: "join-name", maxlength: 40, value: memory.name, placeholder: "Shepherd", autocomplete: "nickname" });
+  const error = h("p", { class: "error", role: "alert" });
+  const join = async () => {
+    const chosen = name.value.trim() || "Shepherd";
+    memory.name = chosen;
+    try {
+      const joined = await api.join(info.id, seat, chosen);
+      memory.keepSeat(info.id, seat, joined.token);
+      location.replace(tableLink(info.id));
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  };
+  name.addEventListener("keydown", (e) => e.key === "Enter" && join());
+  main.append(
+    h("section", { class: "panel join" },
+      h("h2", {}, `You are invited to ${info.title}`),
+      h("p", {}, `Seat ${seat + 1} of ${info.players} is kept for you.`),
+      h("label", { class: "field" }, h("span", {}, "Your name"), name),
+      h("div", { class: "row" },
+        button(`Take seat ${seat + 1}`, join, { class: "primary", id: "join-seat" }),
+        h("a", { href: tableLink(info.id, { watch: 1 }) }, "Just watch")),
+      error),
+  );
+  name.focus();
+}
+
+class TablePage {
+  constructor(main, info, held, renderer) {
+    this.main = main;
+    this.info = info;
+    this.seat = held ? held.seat : null;
+    this.token = held ? held.token : null;
+    this.r = renderer;
+    this.view = null;
+    this.legal = [];
+    this.turn = false;
+    this.version = 0;
+    this.batch = []; // events since the last view
+    this.recent = [];
+    this.busy = false;
+    this.ended = null;
+    this.ui = {}; // the renderer's own state between renders (selections)
+    this.timers = [];
+    this.batchItems = []; // log entries of the events since the last view
+    this.freshItems = [];
+  }
+
+  start() {
+    const m = this.main;
+    clear(m);
+    this.el = {
+      head: h("div", { class: "table-head" }),
+      invite: h("div", { class: "invite" }),
+      status: h("div", { class: "status", id: "status", "aria-live": "polite" }),
+      error: h("p", { class: "error", id: "error", role: "alert", hidden: true }),
+      board: h("div", { class: `board game-${this.info.game}`, id: "board" }),
+      end: h("section", { class: "panel end", id: "end", hidden: true }),
+      log: h("ol", { class: "log", id: "log", "aria-label": "Game log" }),
+      conn: h("span", { class: "conn", id: "conn" }),
+    };
+    m.append(
+      h("div", { class: "table-page" },
+        this.el.head,
+        this.el.invite,
+        this.el.status,
+        this.el.error,
+        h("div", { class: "table-body" },
+          h("div", { class: "table-main" }, this.el.end, this.el.board),
+          h("aside", { class: "table-side panel" }, h("h2", {}, "What happened"), this.el.log))),
+    );
+    document.getElementById("top-note").replaceChildren(this.el.conn);
+    document.addEventListener("keydown", (e) => this.hotkey(e));
+    this.drawHead();
+    this.socket = new TableSocket(this.info.id, this.token, {
+      onMessage: (msg) => this.receive(msg),
+      onStatus: (status) => this.connection(status),
+    });
+    window.pastureSocket = this.socket; // lets tests drop the connection like a network would
+    this.socket.connect();
+  }
+
+  // -- names -----------------------------------------------------------------------
+
+  name(seat) {
+    const s = this.info.seats[seat];
+    if (!s) return `seat ${seat + 1}`;
+    if (s.bot) return `${cap(s.bot)} bot ${seat + 1}`;
+    return s.name || `seat ${seat + 1}`;
+  }
+
+  who(seat) {
+    return seat === this.seat ? "you" : this.name(seat);
+  }
+
+  ctx() {
+    return {
+      view: this.view,
+      legal: this.legal,
+      turn: this.turn,
+      seat: this.seat,
+      table: this.info,
+      version: this.version,
+      recent: this.recent,
+      busy: this.busy,
+      ui: this.ui,
+      ended: this.ended,
+      name: (seat) => this.name(seat),
+      who: (seat) => this.who(seat),
+      Who: (seat) => cap(this.who(seat)),
+      does: (seat, verb, verbs) => (seat === this.seat ? `you ${verb}` : `${this.name(seat)} ${verbs || verb + "s"}`),
+      act: (action) => this.act(action),
+      rerender: () => this.render(),
+      every: (fn, ms) => this.timers.push(setInterval(fn, ms)),
+      later: (fn, ms) => this.timers.push(setTimeout(fn, ms)),
+      label: (action) => this.r.label(action, this.ctx()),
+    };
+  }
+
+  // -- messages --------------------------------------------------------------------
+
+  receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.seat = msg.seat;
+        this.info = msg.table;
+        this.drawHead();
+        break;
+      case "table":
+        this.info = msg.table;
+        this.drawHead();
+        if (this.view) this.render();
+        break;
+      case "event":
+        this.batch.push(msg.event);
+        this.log(msg.event, msg.version);
+        break;
+      case "view":
+        this.view = msg.view;
+        this.legal = msg.legal;
+        this.turn = msg.turn;
+        this.version = msg.version;
+        this.recent = this.batch;
+        this.batch = [];
+        this.freshItems = this.batchItems;
+        this.batchItems = [];
+        this.busy = false;
+        this.render();
+        break;
+      case "end":
+        this.ended = msg;
+        this.drawEnd();
+        this.render();
+        break;
+      case "ack":
+        this.busy = false;
+        this.hideError();
+        break;
+      case "error":
+        this.busy = false;
+        this.showError(msg);
+        if (msg.code === "bad_token" || msg.code === "seat_left" || msg.code === "seat_lost") {
+          memory.forgetSeat(this.info.id);
+        }
+        if (this.view) this.render();
+        break;
+      default:
+        break;
+    }
+  }
+
+  connection(status) {
+    const text = { connecting: "connecting…", online: "● online", reconnecting: "reconnecting…", refused: "not connected" }[status] || status;
+    this.el.conn.textContent = text;
+    this.el.conn.className = `conn conn-${status}`;
+  }
+
+  act(action) {
+    if (this.busy) return;
+    this.busy = true;
+    this.hideError();
+    this.socket.act(action, this.version);
+    this.render();
+  }
+
+  showError(msg) {
+    this.el.error.hidden = false;
+    this.el.error.textContent = sentence(msg.message || msg.code);
+  }
+
+  hideError() {
+    this.el.error.hidden = true;
+  }
+
+  hotkey(e) {
+    if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const n = Number(e.key);
+    if (!Number.isInteger(n) || n < 1 || n > 9) return;
+    const buttons = [...this.el.board.querySelectorAll(".actions button:not([disabled])")];
+    if (buttons[n - 1]) {
+      e.preventDefault();
+      buttons[n - 1].click();
+    }
+  }
+
+  // -- drawing ---------------------------------------------------------------------
+
+  drawHead() {
+    const info = this.info;
+    document.title = `${info.title} — pasture`;
+    const mine = this.seat !== null && this.seat !== undefined ? `You are seat ${this.seat + 1} (${this.name(this.seat)})` : "You are watching";
+    const state = { waiting: "waiting for players", playing: "playing", over: "finished" }[info.status] || info.status;
+    this.el.head.replaceChildren(
+      h("h1", {}, info.title),
+      h("span", { class: "pill" }, state),
+      h("span", { class: "muted" }, mine),
+    );
+    this.drawInvite();
+  }
+
+  drawInvite() {
+    const info = this.info;
+    const box = this.el.invite;
+    clear(box);
+    const free = info.seats.filter((s) => !s.taken);
+    if (info.status === "over") return;
+    const copy = (url) => async () => {
+      try {
+        await navigator.clipboard.writeText(url);
+        this.flash("Link copied.");
+      } catch (e) {
+        window.prompt("Copy this link:", url);
+      }
+    };
+    const rows = free.map((s) => {
+      const url = tableLink(info.id, { seat: s.seat });
+      return h("li", {}, `Seat ${s.seat + 1}: `, h("a", { href: url, class: "invite-link", "data-seat": s.seat }, url), " ",
+        button("Copy", copy(url), { class: "small" }));
+    });
+    const watchUrl = tableLink(info.id, { watch: 1 });
+    const details = h("details", { class: "panel invites", open: info.status === "waiting" ? true : null },
+      h("summary", {}, free.length ? `Invite players (${free.length} free ${free.length === 1 ? "seat" : "seats"})` : "Invite spectators"),
+      free.length ? h("ul", {}, ...rows) : null,
+      h("p", {}, "Spectators: ", h("a", { href: watchUrl, class: "watch-link" }, watchUrl), " ", button("Copy", copy(watchUrl), { class: "small" })),
+      this.seat === null && free.length ? h("p", {}, "Want to play? Open a seat's link.") : null,
+      info.status === "waiting" ? h("p", { class: "muted" }, "Play starts when every seat is taken.") : null);
+    box.append(details);
+  }
+
+  flash(text) {
+    const note = h("div", { class: "toast", role: "status" }, text);
+    document.body.append(note);
+    setTimeout(() => note.remove(), 1800);
+  }
+
+  log(event, version) {
+    let text = null;
+    try {
+      text = this.r.narrate(event, this.ctx());
+    } catch (e) {
+      console.error(e);
+      text = generic.narrate(event, this.ctx());
+    }
+    if (!text) return;
+    const item = h("li", { class: "fresh", "data-version": version, "data-type": event.type }, text);
+    if (event.type === "game_over" || /round|turn/.test(event.type)) item.classList.add("major");
+    this.batchItems.push(item);
+    this.el.log.prepend(item);
+    while (this.el.log.children.length > 400) this.el.log.lastChild.remove();
+  }
+
+  render() {
+    if (!this.view) return;
+    for (const t of this.timers) {
+      clearInterval(t);
+      clearTimeout(t);
+    }
+    this.timers = [];
+    const ctx = this.ctx();
+    const status = this.el.status;
+    let prompt;
+    try {
+      prompt = this.r.prompt(ctx);
+    } catch (e) {
+      console.error(e);
+      prompt = generic.prompt(ctx);
+    }
+    status.replaceChildren(
+      this.turn && !this.ended ? h("strong", { class: "your-turn" }, "Your turn · ") : "",
+      prompt,
+      this.busy ? h("span", { class: "muted" }, " (sending…)") : "",
+    );
+    status.classList.toggle("mine", Boolean(this.turn) && !this.ended);
+    document.title = `${this.turn && !this.ended ? "● " : ""}${this.info.title} — pasture`;
+    const board = this.el.board;
+    clear(board);
+    try {
+      this.r.render(board, ctx);
+    } catch (e) {
+      console.error(e);
+      clear(board);
+      generic.render(board, ctx);
+    }
+    this.markFresh();
+  }
+
+  markFresh() {
+    // What happened since the previous view stays highlighted; older entries fade.
+    for (const item of this.el.log.querySelectorAll("li.fresh")) item.classList.remove("fresh");
+    for (const item of this.freshItems) item.classList.add("fresh");
+  }
+
+  async drawEnd() {
+    const end = this.ended;
+    const box = this.el.end;
+    const info = this.info;
+    clear(box);
+    box.hidden = false;
+    const scores = end.result.scores;
+    const order = scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
+    const winners = end.result.winners;
+    const headline = !winners.length
+      ? "Nobody wins this time."
+      : winners.includes(this.seat)
+        ? winners.length > 1 ? "You share the win!" : "You win!"
+        : `${winners.map((w) => this.name(w)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
+    const check = h("span", { class: "seed-check" }, "checking…");
+    box.append(
+      h("h2", {}, "The game is over"),
+      h("p", { class: "headline" }, headline),
+      end.result.summary ? h("p", { class: "muted" }, end.result.summary) : null,
+      h("table", { class: "scores" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
+        h("tbody", {}, ...order.map(({ seat, score }) =>
+          h("tr", { class: winners.includes(seat) ? "winner" : "" },
+            h("td", {}, `${this.name(seat)}${seat === this.seat ? " (you)" : ""}${winners.includes(seat) ? " 🏆" : ""}`),
+            h("td", {}, String(score)))))),
+      h("p", { class: "seed" }, "Seed: ", h("code", { id: "seed" }, end.seed), " · published hash ",
+        h("code", { class: "hash" }, info.seed_hash.slice(0, 16) + "…"), " ", check),
+      h("div", { class: "row" },
+        button("Play again", () => this.playAgain(), { class: "primary", id: "play-again" }),
+        h("a", { href: "/" }, "Back to the lobby"),
+        h("a", { href: `/api/tables/${info.id}/record`, target: "_blank" }, "The full record")),
+    );
+    check.textContent = await seedCheck(end.seed, info.seed_hash);
+  }
+
+  async playAgain() {
+    const info = this.info;
+    const bots = {};
+    for (const s of info.seats) if (s.bot) bots[s.seat] = s.bot;
+    try {
+      const table = await api.create({ game: info.game, players: info.players, options: info.options, bots, move_clock: info.move_clock });
+      if (this.seat !== null && this.seat !== undefined && !bots[this.seat]) {
+        const joined = await api.join(table.id, this.seat, memory.name || this.name(this.seat));
+        memory.keepSeat(table.id, this.seat, joined.token);
+        location.href = tableLink(table.id);
+      } else location.href = tableLink(table.id, { watch: 1 });
+    } catch (e) {
+      this.showError(e instanceof ApiError ? e : { message: String(e) });
+    }
+  }
+}
+
+async function seedCheck(seed, hash) {
+  try {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed));
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return hex === hash ? "✓ the seed matches the hash published at the start: every shuffle can be checked." : "✗ the seed does not match the published hash!";
+  } catch (e) {
+    return "(this browser cannot check the hash here)";
+  }
+}
+
+export function cap(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function sentence(text) {
+  const t = cap(String(text || "Something went wrong").replaceAll("_", " "));
+  return /[.!?]$/.test(t) ? t : t + ".";
+}
