@@ -165,7 +165,7 @@ def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
 
 def sheep_choices(s: BaaaaaState) -> list[Action]:
     """One action per distinct effect of each available card; a card that can have no
-    effect is offered once, with no effect (B-4)."""
+    effect is offered once, with no effect (B-4), and only then (P-5)."""
     t = s.tables
     sheep = s.sheep
     out: list[Action] = []
