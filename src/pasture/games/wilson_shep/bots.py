@@ -2,30 +2,38 @@
 
 `heuristic` plays both roles.
 
-As **Wilson** it plays a stochastic policy (`SwapModel`): every legal swap gets a
+As **Wilson** it starts from a stochastic policy (`SwapModel`): every legal swap gets a
 utility and is chosen with probability proportional to exp(utility).
 
 - Where Wilson ends up is penalised by how exposed he is: inside Shep's reach (the
   up to 8 tiles Shep may turn up next) costs DANGER; outside it, TRAP times the share
   of Shep's next positions that would corner him (inside the new reach with no step
   out of it).
-- Moving his own tile costs MOVE_COST (a move is a clue); a decoy that looks like an
+- Moving his own tile costs MOVE_COST (a move is a clue). A decoy that looks like an
   escape (a face-down tile carried from inside Shep's reach to outside, exactly what a
-  fleeing Wilson does) earns DECOY_BONUS, so escapes hide among decoys.
+  fleeing Wilson does) earns DECOY_BONUS times how much the Shep team suspects that
+  tile (its probability times the number of face-down tiles): escapes hide among
+  decoys, and decoys lead the search away with the tiles it already follows.
 - He hides with probability proportional to exp(-TRAP * share of Shep's placements
   that would corner him at once): centre tiles most, corners least.
 
+He then works out the Shep team's belief (below) as they do, and multiplies each
+swap's probability by exp(-WARY * how much that swap would make them suspect his tile),
+so that he prefers the swaps that keep him inconspicuous.
+
 As the **Shep team** it keeps the exact distribution of where Wilson is under this
-model of Wilson: with probability 1 - NOISE Wilson plays the policy above, with
-probability NOISE a legal swap uniformly at random (and the same mixture for where he
-hid). Every public swap multiplies each position's probability by the chance that
-Wilson, standing there, would have made that swap, then carries it along the swap;
-every sheep turned up zeroes its position. It then moves with a two-step lookahead on
-that belief: the chance of finding Wilson now, plus, if not, the best chance of
-finding him on the next move after Wilson's predicted swap (the model's marginal),
-plus a small pull towards where the belief's mass will be. With the `memory` option
-`none` the view holds no swap history, and the belief falls back to uniform over the
-face-down tiles.
+model of Wilson: with probability 1 - NOISE he plays the `SwapModel` policy above
+(without the wariness step, which would make every update cost a belief per candidate
+swap), with probability NOISE a legal swap uniformly at random; the same mixture for
+where he hid. Every public swap multiplies each position's probability by the chance
+that Wilson, standing there, would have made that swap, then carries it along the
+swap; every sheep turned up zeroes its position. It then moves with a two-step
+lookahead on that belief: the chance of finding Wilson now, plus, if not, the best
+chance of finding him on the next move after Wilson's predicted swap (the model's
+marginal), plus a small pull towards where that predicted mass is. On its last
+attempt (8th flip or last move before the cap) it only counts the chance now. With
+the `memory` option `none` the view holds no swap history, and the belief falls back to
+uniform over the face-down tiles.
 """
 
 from __future__ import annotations
@@ -37,12 +45,16 @@ from pasture.core.game import JSON, Action
 from pasture.games.wilson_shep.actions import Hide, Swap
 from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS, PAIRS
 
-DANGER = 4.0
+DANGER = 8.0
 TRAP = 2.0
 MOVE_COST = 0.3
-DECOY_BONUS = 1.0
+DECOY_BONUS = 2.0
 NOISE = 0.2
 """The Shep team's model gives this share to a Wilson swapping uniformly at random."""
+WARY = 2.0
+"""How strongly Wilson shuns swaps that would make the Shep team suspect his tile."""
+SUSPECT = 1.0
+"""How strongly decoys pick the tiles the Shep team suspects most (0: not at all)."""
 PULL = 0.1
 """Weight of the predicted mass within Shep's next reach in the lookahead."""
 
@@ -83,68 +95,91 @@ LEGAL_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 
 class SwapModel:
-    """Wilson's policy with Shep on `shep` and the face-down tiles `down`: the chance of
-    each swap for each place Wilson may be, and where it takes him."""
+    """Wilson's policy with Shep on `shep`, the face-down tiles `down` and the Shep
+    team's belief `prob`: the chance of each swap for each place Wilson may be."""
 
-    def __init__(self, shep: int, down: list[bool]) -> None:
+    def __init__(self, shep: int, down: list[bool], prob: list[float]) -> None:
         self.shep = shep
+        self.prob = prob
+        self.faces = sum(down)
         reach = REACH[shep]
         self.pairs = LEGAL_PAIRS[shep]
-        # A decoy looks like an escape when it carries a face-down tile out of reach.
-        self.decoy = {
-            (a, b): exp(DECOY_BONUS)
-            if (a in reach) != (b in reach) and down[a if a in reach else b]
-            else 1.0
-            for a, b in self.pairs
-        }
-        self.decoy_total = sum(self.decoy.values())
         self.count = len(self.pairs)
-        self._cache: dict[int, tuple[float, float, list[tuple[int, float]]]] = {}
+        # A decoy looks like an escape when it carries a face-down tile out of reach; the
+        # more the Shep team suspects that tile, the better it draws them away.
+        self.decoy: dict[tuple[int, int], float] = {}
+        for a, b in self.pairs:
+            inside = a if a in reach else b
+            if (a in reach) != (b in reach) and down[inside]:
+                suspicion = prob[inside] * self.faces
+                self.decoy[(a, b)] = exp(min(DECOY_BONUS * suspicion**SUSPECT, 50.0))
+            else:
+                self.decoy[(a, b)] = 1.0
+        self._base: dict[int, dict[tuple[int, int], float]] = {}
+        self._policy: dict[int, dict[tuple[int, int], float]] = {}
+        self._evidence: dict[tuple[int, int], float] | None = None
 
-    def _terms(self, w: int) -> tuple[float, float, list[tuple[int, float]]]:
-        """(normaliser, weight of any one decoy factor, [(destination, weight)])."""
-        cached = self._cache.get(w)
+    def base(self, w: int) -> dict[tuple[int, int], float]:
+        """The exposure-and-decoy policy of a Wilson at `w`, before wariness."""
+        cached = self._base.get(w)
         if cached is not None:
             return cached
         s = self.shep
         stay = exp(-PENALTY[w][s])
-        moves: list[tuple[int, float]] = []
-        decoys = self.decoy_total
+        weights = {pair: stay * d for pair, d in self.decoy.items() if w not in pair}
         if w != s:
             for y in NEIGHBOURS[w]:
-                if y == s:
-                    continue
-                pair = (w, y) if w < y else (y, w)
-                decoys -= self.decoy[pair]
-                moves.append((y, exp(-PENALTY[y][s] - MOVE_COST)))
-        total = stay * decoys + sum(weight for _, weight in moves)
-        cached = self._cache[w] = (total, stay, moves)
+                if y != s:
+                    weights[(w, y) if w < y else (y, w)] = exp(-PENALTY[y][s] - MOVE_COST)
+        total = sum(weights.values())
+        cached = self._base[w] = {pair: x / total for pair, x in weights.items()}
         return cached
 
-    def policy(self, w: int) -> list[tuple[tuple[int, int], float]]:
-        """Every legal swap and its probability for a Wilson at `w` (the bot's play)."""
-        total, stay, moves = self._terms(w)
-        weight = {(w, y) if w < y else (y, w): m for y, m in moves}
-        return [
-            (pair, weight[pair] / total if pair in weight else stay * self.decoy[pair] / total)
-            for pair in self.pairs
-        ]
+    def evidence(self) -> dict[tuple[int, int], float]:
+        """How likely each swap is under the base policy, over the Shep team's belief."""
+        if self._evidence is None:
+            uniform = NOISE / self.count
+            out = dict.fromkeys(self.pairs, 0.0)
+            for x, p in enumerate(self.prob):
+                if p:
+                    for pair, q in self.base(x).items():
+                        out[pair] += p * ((1 - NOISE) * q + uniform)
+            self._evidence = out
+        return self._evidence
+
+    def policy(self, w: int) -> dict[tuple[int, int], float]:
+        """Every legal swap and its probability for a Wilson at `w`: the base policy, each
+        swap weighed down by how much it would make the Shep team suspect his tile (their
+        posterior under the base policy), which is what the bot plays."""
+        cached = self._policy.get(w)
+        if cached is not None:
+            return cached
+        base = self.base(w)
+        evidence = self.evidence()
+        uniform = NOISE / self.count
+        prior = self.prob[w] * self.faces
+        weights = {
+            pair: q * exp(-WARY * prior * ((1 - NOISE) * q + uniform) / evidence[pair])
+            for pair, q in base.items()
+        }
+        total = sum(weights.values())
+        cached = self._policy[w] = {pair: x / total for pair, x in weights.items()}
+        return cached
 
     def likelihood(self, w: int, pair: tuple[int, int]) -> float:
         """The chance, under the Shep team's model, that Wilson at `w` swaps `pair`."""
-        total, stay, moves = self._terms(w)
-        if w in pair:
-            y = pair[0] if pair[1] == w else pair[1]
-            own = next(m for dest, m in moves if dest == y) / total
-        else:
-            own = stay * self.decoy[pair] / total
-        return (1 - NOISE) * own + NOISE / self.count
+        return (1 - NOISE) * self.policy(w)[pair] + NOISE / self.count
 
     def destinations(self, w: int) -> list[tuple[int, float]]:
         """Where Wilson at `w` is after his swap, under the model: [(position, chance)]."""
-        total, stay, moves = self._terms(w)
+        policy = self.policy(w)
         uniform = NOISE / self.count
-        out = [(y, (1 - NOISE) * m / total + uniform) for y, m in moves]
+        out = []
+        if w != self.shep:
+            for y in NEIGHBOURS[w]:
+                if y != self.shep:
+                    pair = (w, y) if w < y else (y, w)
+                    out.append((y, (1 - NOISE) * policy[pair] + uniform))
         out.append((w, 1.0 - sum(p for _, p in out)))
         return out
 
@@ -155,63 +190,104 @@ def _normalised(belief: list[float]) -> list[float]:
 
 
 class Belief:
-    """Where Wilson may be, replayed step by step from the round's public history."""
+    """Where Wilson may be, replayed step by step from the round's public history.
+
+    Two hypotheses are weighed against each other as the round goes: Wilson plays the
+    model (`aimed`) or swaps uniformly at random (`blind`); each holds the joint
+    probability of that hypothesis and each position, the two summing to 1.
+    """
 
     def __init__(self) -> None:
-        self.prob = list(HIDE_PRIOR)
+        self.aimed = [p / 2 for p in HIDE_PRIOR]
+        self.blind = [0.5 / CELLS] * CELLS
         self.down = [True] * CELLS
         self.shep: int | None = None
-        self.steps = 0
+
+    @property
+    def prob(self) -> list[float]:
+        """The chance that Wilson is at each position."""
+        return [a + b for a, b in zip(self.aimed, self.blind, strict=True)]
 
     def update(self, step: dict[str, JSON]) -> None:
         kind = step["step"]
         if kind == "place":
             self.shep = step["at"]
         elif kind == "swap":
-            a, b = step["a"], step["b"]
             assert self.shep is not None
-            model = SwapModel(self.shep, self.down)
-            pair = (a, b)
-            prob = [p * model.likelihood(w, pair) if p else 0.0 for w, p in enumerate(self.prob)]
-            prob[a], prob[b] = prob[b], prob[a]
+            a, b = step["a"], step["b"]
+            model = SwapModel(self.shep, self.down, self.prob)
+            aimed = [
+                p * model.likelihood(w, (a, b)) if p else 0.0 for w, p in enumerate(self.aimed)
+            ]
+            blind = [p / model.count for p in self.blind]
+            for part in (aimed, blind):
+                part[a], part[b] = part[b], part[a]
             self.down[a], self.down[b] = self.down[b], self.down[a]
-            self.prob = _normalised(prob)
+            self._set(aimed, blind)
         else:
             to = step["to"]
             self.shep = to
             if step["turned_up"]:
                 self.down[to] = False
-                self.prob[to] = 0.0
-                self.prob = _normalised(self.prob)
-        self.steps += 1
+                self.aimed[to] = self.blind[to] = 0.0
+                self._set(self.aimed, self.blind)
+
+    def _set(self, aimed: list[float], blind: list[float]) -> None:
+        total = sum(aimed) + sum(blind)
+        self.aimed = [p / total for p in aimed]
+        self.blind = [p / total for p in blind]
 
 
-def predicted(prob: list[float], shep: int, down: list[bool]) -> list[float]:
-    """Where Wilson will be after his next swap with Shep on `shep` (the model's marginal)."""
-    model = SwapModel(shep, down)
+def predicted(aimed: list[float], blind: list[float], shep: int, down: list[bool]) -> list[float]:
+    """Where Wilson will be after his next swap with Shep on `shep`, under each
+    hypothesis weighted by its probability (the model's marginal)."""
+    prob = [a + b for a, b in zip(aimed, blind, strict=True)]
+    model = SwapModel(shep, down, prob)
+    count = model.count
     out = [0.0] * CELLS
-    for w, p in enumerate(prob):
+    for w in range(CELLS):
+        p, q = aimed[w], blind[w]
         if p:
-            for dest, q in model.destinations(w):
-                out[dest] += p * q
+            for dest, chance in model.destinations(w):
+                out[dest] += p * chance
+        if q:  # a blind swap moves his tile to each free neighbour with chance 1/count
+            moved = 0
+            for y in NEIGHBOURS[w]:
+                if y != shep and w != shep:
+                    out[y] += q / count
+                    moved += 1
+            out[w] += q * (count - moved) / count
     return out
 
 
-def lookahead(prob: list[float], down: list[bool], target: int, last_try: bool) -> float:
+def lookahead(belief: Belief, target: int, last_try: bool) -> float:
     """The value of Shep stepping onto `target`: finding Wilson now, or else soon."""
-    catch = prob[target] if down[target] else 0.0
+    down = belief.down
+    catch = belief.aimed[target] + belief.blind[target] if down[target] else 0.0
     if last_try:
         return catch
-    after = prob[:]
-    after_down = down[:]
+    aimed, blind, after_down = belief.aimed[:], belief.blind[:], down[:]
     if down[target]:
-        after[target] = 0.0
+        aimed[target] = blind[target] = 0.0
         after_down[target] = False
-        after = _normalised(after)
-    future = predicted(after, target, after_down)
+        total = sum(aimed) + sum(blind)
+        if total > 0:
+            aimed = [p / total for p in aimed]
+            blind = [p / total for p in blind]
+    future = predicted(aimed, blind, target, after_down)
     nxt = [future[t] for t in NEIGHBOURS[target] if after_down[t]]
     soon = (max(nxt) + PULL * sum(nxt)) if nxt else 0.0
     return catch + (1 - catch) * soon
+
+
+def field_only(down: list[bool]) -> Belief:
+    """Memory `none`: uniform over the face-down tiles, both hypotheses alike."""
+    belief = Belief()
+    belief.down = down
+    uniform = _normalised([1.0 if d else 0.0 for d in down])
+    belief.aimed = [p / 2 for p in uniform]
+    belief.blind = belief.aimed[:]
+    return belief
 
 
 class HeuristicBot:
@@ -234,8 +310,9 @@ class HeuristicBot:
             (at,) = turn.rng.choices(range(CELLS), weights=HIDE_WEIGHTS)
             return Hide(at)
         down = [cell is None for cell in view["grid"]]
-        policy = SwapModel(view["shep"], down).policy(view["wilson_at"])
-        (pair,) = turn.rng.choices([p for p, _ in policy], weights=[q for _, q in policy])
+        prob = self.current(view).prob
+        policy = SwapModel(view["shep"], down, prob).policy(view["wilson_at"])
+        (pair,) = turn.rng.choices(list(policy), weights=list(policy.values()))
         return Swap(*pair)
 
     # --- the Shep team -----------------------------------------------------------------
@@ -254,36 +331,41 @@ class HeuristicBot:
         self._belief, self._history = belief, history[:]
         return belief
 
-    def _shep(self, turn: Turn, view: dict[str, JSON]) -> Action:
+    def current(self, view: dict[str, JSON]) -> Belief:
+        """The Shep team's belief (what Wilson also works out, to know what they suspect)."""
         down = [cell is None for cell in view["grid"]]
-        if "history" in view:
-            belief = self.belief(view)
-            assert belief.down == down, "the replayed field must match the view"
-            prob = belief.prob
-        else:  # memory `none`: only the field is known
-            prob = _normalised([1.0 if d else 0.0 for d in down])
+        if "history" not in view:
+            return field_only(down)
+        belief = self.belief(view)
+        assert belief.down == down, "the replayed field must match the view"
+        return belief
+
+    def _shep(self, turn: Turn, view: dict[str, JSON]) -> Action:
+        belief = self.current(view)
         rng = turn.rng
         if view["phase"] == "place":
             return max(
                 turn.legal,
-                key=lambda a: (_placement_value(prob, down, a.at), rng.random()),  # type: ignore[attr-defined]
+                key=lambda a: (_placement_value(belief, a.at), rng.random()),  # type: ignore[attr-defined]
             )
         last_try = view["flips"] == view["flip_limit"] - 1 or view["moves"] == view["max_moves"] - 1
         return max(
             turn.legal,
-            key=lambda a: (lookahead(prob, down, a.to, last_try), rng.random()),  # type: ignore[attr-defined]
+            key=lambda a: (lookahead(belief, a.to, last_try), rng.random()),  # type: ignore[attr-defined]
         )
 
 
-def _placement_value(prob: list[float], down: list[bool], at: int) -> float:
-    future = predicted(prob, at, down)
+def _placement_value(belief: Belief, at: int) -> float:
+    future = predicted(belief.aimed, belief.blind, at, belief.down)
     nxt = [future[t] for t in NEIGHBOURS[at]]
     return max(nxt) + PULL * sum(nxt)
 
 
-def wilson_policy(shep: int, down: list[bool], wilson_at: int) -> dict[tuple[int, int], float]:
+def wilson_policy(
+    shep: int, down: list[bool], prob: list[float], wilson_at: int
+) -> dict[tuple[int, int], float]:
     """The heuristic Wilson's swap probabilities (for tests and analysis)."""
-    return dict(SwapModel(shep, down).policy(wilson_at))
+    return SwapModel(shep, down, prob).policy(wilson_at)
 
 
 __all__ = ["Belief", "HeuristicBot", "SwapModel", "wilson_policy"]
