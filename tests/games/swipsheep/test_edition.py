@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from pasture.core import CHANCE
+from pasture.games.swipsheep import GAME
+from pasture.games.swipsheep.actions import Deal
 from pasture.games.swipsheep.edition import DEFAULT_EDITION, default_edition, parse_edition
 
-from .helpers import DOG, S1, S2, S3, WOLF, new_game, outcome_probabilities
+from .helpers import DOG, S1, S2, S3, WOLF, edition, new_game, outcome_probabilities
 
 
 def test_s1_default_edition_is_32_cards_10_8_4_sheep_6_wolves_4_dogs() -> None:
@@ -54,3 +59,17 @@ def test_s1_an_edition_needs_exactly_one_wolf_and_one_dog_kind() -> None:
     text = DEFAULT_EDITION.read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="one Wolf and one Dog"):
         parse_edition(text.replace('role = "dog"', 'role = "wolf"'))
+
+
+def test_s1_a_state_on_another_edition_round_trips_through_json() -> None:
+    """Regression: from_json used to restore every state on the default edition."""
+    e = edition(sheep1=5, wolf=2, dog=1)
+    s = new_game(3, edition=e)
+    s.apply(CHANCE, Deal(WOLF))
+    text = json.dumps(s.to_json(), sort_keys=True)
+    restored = GAME.state_from_json(json.loads(text))
+    assert restored.edition == e
+    assert json.dumps(restored.to_json(), sort_keys=True) == text
+    assert restored.view(None) == s.view(None)
+    restored.check_invariants()
+    assert "cards" not in new_game(3).to_json()  # the default edition is not repeated

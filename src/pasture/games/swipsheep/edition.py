@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DEFAULT_EDITION = Path(__file__).with_name("edition.toml")
 
@@ -43,6 +44,28 @@ class Edition:
 
     def is_sheep(self, k: int) -> bool:
         return k != self.wolf and k != self.dog
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole composition, so a state on another edition round-trips exactly."""
+        return {
+            f.name: list(value) if isinstance(value, tuple) else value
+            for f in fields(self)
+            for value in [getattr(self, f.name)]
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Edition:
+        return cls(
+            name=data["name"],
+            title=data["title"],
+            kinds=tuple(data["kinds"]),
+            labels=tuple(data["labels"]),
+            counts=tuple(data["counts"]),
+            sheep=tuple(data["sheep"]),
+            assumed=tuple(data["assumed"]),
+            wolf=data["wolf"],
+            dog=data["dog"],
+        )
 
 
 def parse_edition(text: str) -> Edition:

@@ -138,12 +138,15 @@ class SwipSheepState(State):
             "events": [[e.type, e.public, e.private, list(e.to)] for e in self.events],
             "log_start": self.log_start,
             "last_round": self.last_round,
+            # Another edition than the default travels with the state (S-1: editions are data).
+            **({} if self.edition is default_edition() else {"cards": self.edition.to_json()}),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any], parse: Any) -> SwipSheepState:
         state = object.__new__(cls)
-        state.edition = default_edition()
+        cards = data.get("cards")
+        state.edition = default_edition() if cards is None else Edition.from_json(cards)
         state.num_players = data["players"]
         state.rounds = ROUNDS[state.num_players]
         state.round = data["round"]
