@@ -107,6 +107,8 @@ def parse_edition(text: str) -> Edition:
         value.append(0)
         if sp.get("assumed"):
             assumed.append(f"{sp['count']} {sp['label']} cards")
+    if max(counts) > 35:
+        raise ValueError("At most 35 copies of a card kind (piles are stored one digit a kind).")
     if set(special) != set(SPECIAL_ROLES):
         raise ValueError("A Wypas edition has Thief, Sheepdog, Black Sheep and Wolf cards.")
     return Edition(

@@ -176,10 +176,9 @@ class WypasState(State):
         new._cache = {}
         return new
 
+    _COUNTS = ("deck", "discard", "drawn", "sheared")
     _LISTS = (
         "deal_queue",
-        "deck",
-        "discard",
         "committed",
         "passed",
         "checked",
@@ -187,11 +186,9 @@ class WypasState(State):
         "fleeces",
         "scores",
         "bonus",
-        "sheared",
         "final",
         "waiting",
         "effective",
-        "drawn",
     )
     _SCALARS = (
         "bluff",
@@ -224,8 +221,10 @@ class WypasState(State):
             data[name] = getattr(self, name)
         for name in self._LISTS:
             data[name] = getattr(self, name)[:]
-        data["hidden_discard"] = [h[:] for h in self.hidden_discard]
-        data["hands"] = [h[:] for h in self.hands]
+        for name in self._COUNTS:
+            data[name] = _encode(getattr(self, name))
+        data["hidden_discard"] = [_encode(h) for h in self.hidden_discard]
+        data["hands"] = [_encode(h) for h in self.hands]
         data["lots"] = [lot[:] for lot in self.lots]
         data["laid"] = [[list(c) for c in cards] for cards in self.laid]
         data["pens"] = [[[[list(c) for c in p[0]], *p[1:]] for p in pens] for pens in self.pens]
@@ -243,8 +242,10 @@ class WypasState(State):
             setattr(state, name, data[name])
         for name in cls._LISTS:
             setattr(state, name, list(data[name]))
-        state.hidden_discard = [list(h) for h in data["hidden_discard"]]
-        state.hands = [list(h) for h in data["hands"]]
+        for name in cls._COUNTS:
+            setattr(state, name, _decode(data[name]))
+        state.hidden_discard = [_decode(h) for h in data["hidden_discard"]]
+        state.hands = [_decode(h) for h in data["hands"]]
         state.lots = [list(lot) for lot in data["lots"]]
         state.laid = [[(c[0], c[1], c[2]) for c in cards] for cards in data["laid"]]
         state.pens = [
@@ -255,3 +256,19 @@ class WypasState(State):
         state.pending = list(data["pending"]) if data["pending"] is not None else None
         state._cache = {}
         return state
+
+
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+DIGIT_VALUE = {d: i for i, d in enumerate(DIGITS)}
+
+
+_TO_DIGIT = bytes(ord(d) for d in DIGITS).ljust(256, b"?")
+
+
+def _encode(counts: list[int]) -> str:
+    """A pile as one character per card kind (its count in base 36): compact JSON."""
+    return bytes(counts).translate(_TO_DIGIT).decode("ascii")
+
+
+def _decode(text: str) -> list[int]:
+    return [DIGIT_VALUE[d] for d in text]
