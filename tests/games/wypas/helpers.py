@@ -52,7 +52,7 @@ def feed(s: WypasState, cards: Iterable[str] = ()) -> list[Event]:
             card = todo.pop(0)
         else:
             card = next(
-                (c for c in FILLER if s.deck[s.edition.position[c]]),
+                (c for c in FILLER if c in s.edition.position and s.deck[s.edition.position[c]]),
                 next(o.action.card for o in s.chance_outcomes()),  # type: ignore[attr-defined]
             )
         events += s.apply(CHANCE, Deal(card))
@@ -159,3 +159,29 @@ __all__ = [
     "skip_auction",
     "start",
 ]
+
+
+def deal_by_seat(s: WypasState, cards: dict[int, list[str]], lots: Iterable[str] = ()) -> None:
+    """Resolve chance, giving each seat its listed cards (in order) and the lots; filler
+    for the rest."""
+    todo = {seat: list(c) for seat, c in cards.items()}
+    lot_cards = list(lots)
+    while s.is_chance():
+        dest = s.deal_queue[0]
+        pile = lot_cards if dest == R.LOT_AREA else todo.get(dest, [])
+        feed_one = [pile.pop(0)] if pile else []
+        before = len(s.deal_queue)
+        _one(s, feed_one)
+        assert len(s.deal_queue) < before or not s.is_chance() or s.deal_queue
+    assert not lot_cards and not any(todo.values()), "cards left undealt"
+
+
+def _one(s: WypasState, card: list[str]) -> None:
+    if card:
+        s.apply(CHANCE, Deal(card[0]))
+        return
+    filler = next(
+        (c for c in FILLER if c in s.edition.position and s.deck[s.edition.position[c]]),
+        next(o.action.card for o in s.chance_outcomes()),  # type: ignore[attr-defined]
+    )
+    s.apply(CHANCE, Deal(filler))
