@@ -1,8 +1,9 @@
 """Wypas (rules: shared/rules/wypas.md)."""
 
+from pasture.games.wypas.bots import HeuristicBot
 from pasture.games.wypas.game import GAME, Wypas
 from pasture.games.wypas.state import WypasState
 
-BOTS: dict[str, type] = {}
+BOTS = {"heuristic": HeuristicBot}
 
-__all__ = ["BOTS", "GAME", "Wypas", "WypasState"]
+__all__ = ["BOTS", "GAME", "HeuristicBot", "Wypas", "WypasState"]
