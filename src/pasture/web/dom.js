@@ -52,3 +52,11 @@ export function button(label, fn, attrs = {}) {
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many || one + "s"}`;
 }
+
+/** root.append that skips null/false children (append would write "null"). */
+export function put(root, ...children) {
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false) root.append(child);
+  }
+  return root;
+}

@@ -51,7 +51,7 @@ function playerName() {
 function buildNewTable(panel, gameList, errors) {
   const picker = h("div", { class: "game-picker", role: "radiogroup", "aria-label": "Game" });
   const details = h("div", { class: "game-details" });
-  let chosen = gameList[0];
+  let chosen = gameList.find((g) => g.name === "swipsheep") || gameList[0];
 
   const pick = (game) => {
     chosen = game;

@@ -337,6 +337,8 @@ class TablePage {
     document.title = `${this.turn && !this.ended ? "● " : ""}${this.info.title} — pasture`;
     const board = this.el.board;
     clear(board);
+    board.dataset.version = String(this.version);
+    board.dataset.turn = String(Boolean(this.turn));
     try {
       this.r.render(board, ctx);
     } catch (e) {
@@ -376,7 +378,7 @@ class TablePage {
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
         h("tbody", {}, ...order.map(({ seat, score }) =>
           h("tr", { class: winners.includes(seat) ? "winner" : "" },
-            h("td", {}, `${this.name(seat)}${seat === this.seat ? " (you)" : ""}${winners.includes(seat) ? " 🏆" : ""}`),
+            h("td", {}, `${this.name(seat)}${seat === this.seat ? " (you)" : ""}${winners.includes(seat) ? " — winner" : ""}`),
             h("td", {}, String(score)))))),
       h("p", { class: "seed" }, "Seed: ", h("code", { id: "seed" }, end.seed), " · published hash ",
         h("code", { class: "hash" }, info.seed_hash.slice(0, 16) + "…"), " ", check),

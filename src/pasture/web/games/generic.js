@@ -1,6 +1,6 @@
 // The fallback renderer: any game can be played with it. It lists the seat's legal
 // actions as buttons and shows the view's public facts as a plain list.
-import { h, button } from "../dom.js";
+import { h, button, put } from "../dom.js";
 
 export function label(action) {
   const parts = Object.entries(action)
@@ -53,5 +53,5 @@ export function render(root, ctx) {
     if (key === "log" || key === "game") continue;
     facts.append(h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, typeof value === "object" ? JSON.stringify(value) : String(value)));
   }
-  root.append(allActions(ctx) || h("p", { class: "muted" }, "Nothing to choose right now."), h("section", { class: "panel" }, facts));
+  put(root, allActions(ctx) || h("p", { class: "muted" }, "Nothing to choose right now."), h("section", { class: "panel" }, facts));
 }

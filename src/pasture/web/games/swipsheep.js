@@ -1,6 +1,6 @@
 // Swip'Sheep: the hand, passing one card left and one right, laid wolves, attacks one by
 // one, and the round's scores.
-import { h, button, plural } from "../dom.js";
+import { h, button, plural, put } from "../dom.js";
 import { card, cardTitle } from "./cards.js";
 import { actionBar } from "./generic.js";
 
@@ -42,7 +42,7 @@ export function narrate(e, ctx) {
       return `Are there wolves tonight? ${laid.length ? "Wolves laid: " + laid.join(", ") + "." : "No wolves tonight."}`;
     }
     case "attack": {
-      let line = `🐺 ${ctx.does(e.attacker, "attack")} ${ctx.who(e.target)}`;
+      let line = `${ctx.does(e.attacker, "attack")} ${ctx.who(e.target)}`;
       if (e.defended) line += ` — a dog defends! ${ctx.does(e.drawer, "draw")} from the attacker`;
       if (e.empty_hand) return line + " — but there is nothing to take.";
       return line + ".";
@@ -100,7 +100,7 @@ function seatPanel(ctx, seat, hits) {
       ? h("div", { class: "laid", "aria-label": `${view.laid_wolves[seat]} wolves laid` },
         ...Array.from({ length: view.laid_wolves[seat] }, () => card("wolf", { class: "card tiny" })))
       : null,
-    h("div", { class: "sheep-score" }, `🐑 ${view.scores[seat]} sheep`),
+    h("div", { class: "sheep-score" }, `${plural(view.scores[seat], "sheep", "sheep")} scored`),
     attack ? button(`Attack ${ctx.name(seat)}`, () => ctx.act(attack), { class: "danger", disabled: ctx.busy || null, "data-attack": seat }) : null,
   );
 }
@@ -193,7 +193,7 @@ export function render(root, ctx) {
     if (e.type === "passed" && e.to === me && e.card) fresh.push(e.card);
     if (e.type === "drew" && e.drawer === me && e.card) fresh.push(e.card);
   }
-  root.append(
+  put(root, 
     h("div", { class: "round-line" },
       h("span", { class: "pill" }, `Round ${view.round} of ${view.rounds}`),
       h("span", {}, `Deck: ${plural(view.deck, "card")}`),
@@ -203,15 +203,15 @@ export function render(root, ctx) {
   if (me !== null && me !== undefined && view.hand) {
     const hand = expand(view.hand);
     const passing = ctx.legal.some((a) => a.kind === "pass");
-    root.append(passing ? passPicker(ctx, hand) : handPanel(ctx, hand, fresh));
+    put(root, passing ? passPicker(ctx, hand) : handPanel(ctx, hand, fresh));
   }
   const attacks = ctx.legal.filter((a) => a.kind === "attack");
   if (attacks.length) {
-    root.append(actionBar(ctx, attacks.map((a) => ({
+    put(root, actionBar(ctx, attacks.map((a) => ({
       label: `Attack ${ctx.name(a.target)} (${plural(view.hand_sizes[a.target], "card")})`,
       action: a,
       class: "danger",
     })), "Your wolf attacks"));
   }
-  root.append(lastRound(ctx));
+  put(root, lastRound(ctx));
 }

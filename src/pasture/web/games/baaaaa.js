@@ -1,0 +1,188 @@
+// Baaaaa!: the mountain (4 faces x 3 floors), the flock, the wolf, the shepherd and the
+// hut; the pastures and the larder; the shared sheep cards; the wolf card of the turn.
+import { h, s, svgBox, put, plural, button } from "../dom.js";
+import { sheep, wolf, shepherd, hut } from "../art.js";
+import { actionBar } from "./generic.js";
+
+const SHEEP_CARDS = {
+  up1: "Up 1", up2: "Up 2", left1: "Left 1", right1: "Right 1", left2: "Left 2", right2: "Right 2",
+  trio: "Trio", shepherd: "Shepherd",
+};
+const WOLF_CARDS = {
+  wolf_left: "Wolf left", wolf_right: "Wolf right", wolf_up: "Wolf up", wolf_down: "Wolf down",
+  disguised: "Disguised Wolf", sated: "Sated Wolf", escaped: "Escaped Sheep", lightning: "Lightning", eagle: "Eagle",
+};
+const ARROWS = { up: "↑", left: "←", right: "→", down: "↓" };
+const W = 112;
+const H = 86;
+
+const where = (space) => `floor ${Math.floor(space / 4) + 1}, face ${(space % 4) + 1}`;
+const cardName = (c) => SHEEP_CARDS[c] || WOLF_CARDS[c] || c;
+
+export function label(a, ctx) {
+  if (a.kind === "play") {
+    if (a.space === null) return `Play ${cardName(a.card)} with no effect`;
+    if (a.card === "shepherd") return `Shepherd to ${where(a.space)}`;
+    return `${cardName(a.card)}: ${a.count > 1 ? plural(a.count, "sheep", "sheep") : "a sheep"} from ${where(a.space)}`;
+  }
+  if (a.kind === "take") return `The wolf takes the sheep on ${where(a.space)}`;
+  if (a.kind === "wolf_card") return `Play ${cardName(a.card)}`;
+  return a.kind;
+}
+
+export function narrate(e, ctx) {
+  switch (e.type) {
+    case "sheep_card": {
+      let t = `${ctx.Who(e.seat)} played ${cardName(e.card)}`;
+      if (e.space === null) t += " (no effect)";
+      else if (e.card === "shepherd") t += `: the shepherd goes to ${where(e.space)}`;
+      else t += ` on ${e.count > 1 ? e.count + " sheep" : "a sheep"} at ${where(e.space)}`;
+      if (e.saved) t += ` — ${plural(e.saved, "sheep", "sheep")} saved`;
+      if (e.taken) t += ` — ${plural(e.taken, "sheep", "sheep")} lost to the wolf`;
+      return t + ".";
+    }
+    case "wolf_card": {
+      let t = `Wolf card: ${cardName(e.card)}`;
+      if (e.wolf_from !== e.wolf_to && e.wolf_to !== null && e.wolf_to !== undefined) t += ` — the wolf goes to ${where(e.wolf_to)}`;
+      if (e.taken) t += ` — takes ${plural(e.taken, "sheep", "sheep")}`;
+      if (e.saved) t += ` — ${plural(e.saved, "sheep", "sheep")} escape to the pastures`;
+      return t + ".";
+    }
+    case "wolf_takes":
+      return `${ctx.Who(e.by)} chose the sheep on ${where(e.space)} for the wolf.`;
+    case "reshuffle":
+      return `The wolf deck is shuffled again (${e.deck} cards).`;
+    case "game_over":
+      return `The game is over. ${e.summary || ""}`;
+    default:
+      return null;
+  }
+}
+
+export function prompt(ctx) {
+  const v = ctx.view;
+  if (v.phase === "over" || ctx.ended) return "The game is over.";
+  const kinds = new Set(ctx.legal.map((a) => a.kind));
+  if (ctx.turn && kinds.has("take")) return "The wolf's choice is tied: choose which sheep it takes.";
+  if (ctx.turn && kinds.has("wolf_card")) return "You are the wolf: choose the wolf card to play.";
+  if (ctx.turn) return "Choose a sheep card, then the sheep (or the shepherd's space) it moves.";
+  const who = v.to_act.length ? v.to_act.map((x) => ctx.who(x)).join(", ") : ctx.who(v.current);
+  return `${who[0].toUpperCase() + who.slice(1)} ${v.to_act.length > 1 ? "are" : "is"} choosing.`;
+}
+
+function cell(space) {
+  const floor = Math.floor(space / 4);
+  return { x: 30 + (space % 4) * W, y: 20 + (2 - floor) * H };
+}
+
+function mountain(ctx, plays) {
+  const v = ctx.view;
+  const ui = ctx.ui;
+  const svg = svgBox(30 + 4 * W + 10, 20 + 3 * H + 40, { class: "mountain", "aria-label": "The mountain" });
+  svg.append(s("path", { d: `M10 ${20 + 3 * H + 6} L${30 + 2 * W - 40} 4 L${30 + 2 * W + 40} 4 L${30 + 4 * W + 6} ${20 + 3 * H + 6} Z`, class: "mountain-bg" }));
+  const lastTo = new Set();
+  for (const e of ctx.recent) {
+    if (e.type === "sheep_card" && e.to !== null && e.to !== undefined) lastTo.add(e.to);
+    if (e.type === "wolf_card" && e.wolf_to !== null && e.wolf_to !== undefined) lastTo.add(e.wolf_to);
+  }
+  const bySpace = new Map();
+  for (const a of plays) if (a.space !== null) bySpace.set(a.space, [...(bySpace.get(a.space) || []), a]);
+  for (let space = 0; space < 12; space++) {
+    const { x, y } = cell(space);
+    const n = v.sheep[space];
+    const acts = bySpace.get(space) || [];
+    const live = acts.length > 0;
+    const pick = () => {
+      if (!live || ctx.busy) return;
+      if (acts.length === 1) return ctx.act(acts[0]);
+      ui.space = space;
+      ctx.rerender();
+    };
+    const title = `${where(space)}: ${plural(n, "sheep", "sheep")}${v.wolf === space ? ", the wolf" : ""}${v.shepherd === space ? ", the shepherd" : ""}${v.hut === space ? ", the hut" : ""}`;
+    const g = s("g", {
+      class: `space${live ? " live" : ""}${ui.space === space ? " picked" : ""}${lastTo.has(space) ? " fresh" : ""}`,
+      "data-space": space, role: live ? "button" : "img", tabindex: live ? 0 : null, "aria-label": title,
+      onclick: pick,
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } },
+    },
+    s("title", {}, title),
+    s("rect", { x: x + 3, y: y + 3, width: W - 6, height: H - 6, rx: 10, class: `space-bg floor-${Math.floor(space / 4)}` }));
+    if (v.hut === space) g.append(hut(x + 60, y + 6, 0.45));
+    if (n) {
+      g.append(sheep(x + 8, y + 24, 0.5, 0));
+      g.append(s("text", { x: x + 62, y: y + 62, class: "flock-count" }, `×${n}`));
+    }
+    if (v.wolf === space) g.append(wolf(x + 66, y + 40, 0.42));
+    if (v.shepherd === space) g.append(shepherd(x + 4, y + 4, 0.42));
+    svg.append(g);
+  }
+  for (let face = 0; face < 4; face++) {
+    svg.append(s("text", { x: 30 + face * W + W / 2, y: 20 + 3 * H + 22, "text-anchor": "middle", class: "face-name" }, `face ${face + 1}`));
+  }
+  svg.append(s("text", { x: 30 + 4 * W + 4, y: 20 + 3 * H + 36, "text-anchor": "end", class: "face-note" }, "faces 4 and 1 meet round the back"));
+  return svg;
+}
+
+function sheepCard(kind, count, attrs) {
+  const dir = kind.replace(/\d$/, "");
+  const steps = kind.match(/\d$/) ? kind.slice(-1) : "";
+  const art = kind === "trio" ? "↑↑↑" : kind === "shepherd" ? "⚑" : `${ARROWS[dir] || ""}${steps}`;
+  return h("button", { type: "button", class: "b-card", "data-card": kind, ...attrs },
+    h("span", { class: "b-art", "aria-hidden": "true" }, art),
+    h("span", {}, SHEEP_CARDS[kind] || kind),
+    count > 1 ? h("span", { class: "b-count" }, `×${count}`) : null);
+}
+
+export function render(root, ctx) {
+  const v = ctx.view;
+  const ui = ctx.ui;
+  if (ui.version !== ctx.version) { ui.version = ctx.version; ui.space = null; }
+  const plays = ctx.legal.filter((a) => a.kind === "play" && a.card === ui.card);
+  const takes = ctx.legal.filter((a) => a.kind === "take");
+  const playable = new Set(ctx.legal.filter((a) => a.kind === "play").map((a) => a.card));
+  if (ui.card && !playable.has(ui.card)) ui.card = null;
+  const spaceActs = takes.length ? takes : plays;
+  const cards = h("div", { class: "b-cards" }, ...Object.entries(v.sheep_cards).map(([kind, n]) =>
+    sheepCard(kind, n, {
+      disabled: !playable.has(kind) || ctx.busy || null,
+      "aria-pressed": String(ui.card === kind),
+      class: `b-card${ui.card === kind ? " chosen" : ""}`,
+      onclick: () => { ui.card = ui.card === kind ? null : kind; ui.space = null; ctx.rerender(); },
+    })));
+  const choices = [];
+  if (ui.card) {
+    const none = plays.find((a) => a.space === null);
+    if (none) choices.push({ label: label(none, ctx), action: none });
+    if (ui.space !== null) for (const a of plays.filter((p) => p.space === ui.space)) choices.push({ label: label(a, ctx), action: a });
+  }
+  const wolfChoices = ctx.legal.filter((a) => a.kind === "wolf_card").map((a) => ({ label: label(a, ctx), action: a }));
+  const last = v.last_wolf_card;
+  put(root,
+    h("div", { class: "round-line" },
+      h("span", { class: "pill" }, `Turn ${v.turn}`),
+      h("span", {}, `Saved in the pastures: ${v.pastures}`),
+      h("span", {}, `In the wolf's larder: ${v.larder}`),
+      h("span", {}, `On the mountain: ${v.sheep.reduce((a, b) => a + b, 0)}`),
+      v.sated ? h("span", { class: "badge ok" }, "the wolf is sated") : null,
+      v.wolf_seat !== null && v.wolf_seat !== undefined ? h("span", { class: "badge warn" }, `${ctx.name(v.wolf_seat)} plays the wolf`) : null),
+    h("div", { class: "b-layout" },
+      h("div", { class: "panel" }, mountain(ctx, spaceActs),
+        h("div", { class: "flock-bar" }, h("span", { class: "saved" }, `Pastures ${v.pastures}`), h("span", { class: "taken" }, `Larder ${v.larder}`))),
+      h("div", { class: "panel b-side" },
+        h("h2", {}, "Sheep cards"),
+        cards,
+        ctx.turn && !takes.length && playable.size ? h("p", { class: "muted small" }, ui.card ? "Now click a lit space on the mountain." : "Click a card to play.") : null,
+        Object.keys(v.sheep_cards_set_aside).length ? h("p", { class: "muted small" }, `Set aside: ${Object.entries(v.sheep_cards_set_aside).map(([k, n]) => `${SHEEP_CARDS[k] || k}${n > 1 ? " ×" + n : ""}`).join(", ")}`) : null,
+        h("h2", {}, "Wolf deck"),
+        h("div", { class: "wolf-card-row" },
+          h("div", { class: `w-card${ctx.recent.some((e) => e.type === "wolf_card") ? " fresh" : ""}` },
+            svgBox(100, 80, { "aria-hidden": "true" }, wolf(20, 0, 0.8)),
+            h("strong", {}, last ? WOLF_CARDS[last.card] || last.card : "no card yet"),
+            h("small", {}, last ? "turned last" : "")),
+          h("div", {}, h("p", {}, `${plural(v.wolf_deck, "card")} left in the deck`),
+            h("p", { class: "muted small" }, `Still to come: ${Object.entries(v.wolf_unseen).map(([k, n]) => `${WOLF_CARDS[k] || k}${n > 1 ? " ×" + n : ""}`).join(", ") || "—"}`))))),
+    choices.length ? actionBar(ctx, choices) : null,
+    wolfChoices.length ? actionBar(ctx, wolfChoices, "The wolf's cards") : null,
+    ui.card ? button("Choose another card", () => { ui.card = null; ui.space = null; ctx.rerender(); }, { class: "small" }) : null,
+  );
+}

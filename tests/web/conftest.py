@@ -1,0 +1,75 @@
+"""Browser tests: a real server process and Debian's Chromium driven by Playwright.
+
+Skipped cleanly when /usr/bin/chromium (or the playwright package) is missing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.harness import Server
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+if not CHROMIUM.exists():
+    pytest.skip("Chromium is not installed at /usr/bin/chromium", allow_module_level=True)
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("webdb") / "pasture.sqlite"
+    srv = Server(f"sqlite:///{db}", "--reaction-timeout", "5").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any, server: Server) -> Iterator[Any]:
+    """new_page(width=1100) opens a page in a fresh context (its own localStorage)."""
+    contexts: list[Any] = []
+
+    def make(width: int = 1100, height: int = 900) -> Any:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, base_url=server.url
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def screenshot(page: Any, game: str) -> None:
+    if os.environ.get("PASTURE_NO_SCREENSHOTS"):
+        return
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{game}.png"), full_page=True)

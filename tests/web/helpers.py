@@ -1,0 +1,82 @@
+"""Driving the page: open tables through the lobby, act through clicks, check frames."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+Page = Any
+
+
+def frames_of(page: Page) -> list[dict[str, Any]]:
+    """Every websocket message the page receives from now on (parsed JSON)."""
+    received: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: received.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    return received
+
+
+def open_table(page: Page, game: str, players: int, seats: dict[int, str], name: str) -> str:
+    """Create a table in the lobby: seat 0 is the page's player; `seats` maps other seats
+    to a bot name or "" (a person). Returns the table id."""
+    page.goto("/")
+    page.fill("#player-name", name)
+    page.click(f'.game-choice[data-game="{game}"]')
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "input")
+    for seat, bot in seats.items():
+        page.select_option(f"#seat-{seat}", bot)
+    page.click("#create-table")
+    page.wait_for_url("**/?table=*")
+    page.wait_for_selector("#board[data-version]")
+    return str(page.evaluate("new URLSearchParams(location.search).get('table')"))
+
+
+def board_version(page: Page) -> int:
+    return int(page.get_attribute("#board", "data-version") or -1)
+
+
+def wait_new_version(page: Page, before: int, timeout: float = 10) -> None:
+    page.wait_for_function(
+        f"(document.querySelector('#board')?.dataset.version|0) > {before}"
+        " || !document.querySelector('#end').hidden",
+        timeout=timeout * 1000,
+    )
+
+
+def is_over(page: Page) -> bool:
+    return bool(page.evaluate("!document.querySelector('#end').hidden"))
+
+
+def play_to_end(
+    page: Page, step: Callable[[Page], bool], limit: float = 60, on_turn: Callable[[], None] = lambda: None
+) -> int:
+    """Call `step` whenever the page offers a choice until the end panel shows. `step`
+    clicks one choice and returns True, or returns False when there is nothing to do."""
+    deadline = time.monotonic() + limit
+    moves = 0
+    while not is_over(page):
+        assert time.monotonic() < deadline, "the match did not end in time: " + page.inner_text(
+            "main"
+        )
+        before = board_version(page)
+        if step(page):
+            moves += 1
+            wait_new_version(page, before)
+            on_turn()
+        else:
+            page.wait_for_timeout(40)
+    return moves
+
+
+def first_action(page: Page) -> bool:
+    buttons = page.locator(".actions button:not([disabled])")
+    if buttons.count():
+        buttons.first.click()
+        return True
+    return False
