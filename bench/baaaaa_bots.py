@@ -174,9 +174,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--bot-games", type=int, default=None, help="games for heuristic rows")
-    parser.add_argument("--oracle-games", type=int, default=2_000)
+    parser.add_argument("--variant-games", type=int, default=None, help="games per variant row")
+    parser.add_argument("--deep-games", type=int, default=2_000)
+    parser.add_argument("--oracle-games", type=int, default=1_000)
     parser.add_argument("--depth", type=int, default=3, help="oracle look-ahead in turns")
-    parser.add_argument("--beam", type=int, default=5, help="oracle: moves searched deeper")
+    parser.add_argument("--beam", type=int, default=4, help="oracle: moves searched deeper")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", default="", help="comma-separated row keys to run")
     a = parser.parse_args()
@@ -190,6 +192,12 @@ def main() -> None:
             [("heuristic", None, i) for i in range(bot_games)],
         ),
         (
+            "deep",
+            "deep (coop, two turns ahead)",
+            play_bots,
+            [("deep", None, i) for i in range(a.deep_games)],
+        ),
+        (
             "oracle",
             f"ORACLE knows the deck order (depth {a.depth}, beam {a.beam})",
             play_oracle,
@@ -198,7 +206,7 @@ def main() -> None:
     ]
     for team in ("random", "heuristic"):
         for wolf in ("random", "heuristic"):
-            games = a.games if team == wolf == "random" else bot_games
+            games = a.games if team == wolf == "random" else (a.variant_games or bot_games)
             rows.append(
                 (
                     f"wolf:{team}/{wolf}",

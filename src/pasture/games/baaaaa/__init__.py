@@ -1,9 +1,9 @@
 """Baaaaa! / Sauve Moutons (rules: shared/rules/baaaaa.md)."""
 
-from pasture.games.baaaaa.bots import HeuristicBot
+from pasture.games.baaaaa.bots import DeepBot, HeuristicBot
 from pasture.games.baaaaa.game import GAME, Baaaaa
 from pasture.games.baaaaa.state import BaaaaaState
 
-BOTS = {"heuristic": HeuristicBot}
+BOTS = {"heuristic": HeuristicBot, "deep": DeepBot}
 
 __all__ = ["BOTS", "GAME", "Baaaaa", "BaaaaaState"]

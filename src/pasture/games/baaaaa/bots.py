@@ -4,8 +4,11 @@ wolf deck is kept as counts; in the wolf-player variant the wolf's cards are re-
 
 `heuristic` plays both sides. For the team it looks one turn ahead: every sheep card it
 may play, then every wolf card that can come next, weighted by the exact make-up of the
-unseen wolf cards, and scores the positions reached with `value`. As the wolf player it
-plays the card, and breaks the tie, that leaves the team the worst position.
+unseen wolf cards (the view's `wolf_unseen`: the deck is what has not been set aside
+since the last reshuffle), and scores the positions reached with `value`. Ties it must
+break go the team's way. As the wolf player it plays the card, and breaks the tie, that
+leaves the team the worst position. `deep` (cooperative game) searches its 4 best sheep
+cards a second turn ahead: each next wolf card, then the best next sheep card.
 """
 
 from __future__ import annotations
@@ -142,10 +145,54 @@ def expected_wolf_step(s: BaaaaaState) -> float:
     return out / (total * (total - 1))
 
 
+def _after_card_state(s: BaaaaaState, k: int) -> BaaaaaState:
+    """`s` (cooperative game, phase DRAW) after wolf card k, a tie broken for the team."""
+    t = s.clone()
+    rules.apply(t, CHANCE, s.tables.turn[k])
+    if t.phase != rules.TIE:
+        return t
+    options = []
+    for sp in t.tie:
+        u = t.clone()
+        rules.apply(u, t.current, TakeSheep(sp))
+        options.append((value(u), u))
+    return max(options, key=lambda o: o[0])[1]
+
+
+def _best_next_turn(s: BaaaaaState, width: int) -> float:
+    """`s` at a sheep card: the best one-turn expectimax value among the `width` sheep
+    cards that look best before the wolf card."""
+    children = []
+    for action in rules.sheep_choices(s):
+        t = s.clone()
+        rules.apply(t, s.current, action)
+        children.append((value(t), t))
+    children.sort(key=lambda c: -c[0])
+    return max(expected_wolf_step(t) for _, t in children[:width])
+
+
+def two_turn_value(s: BaaaaaState, width: int) -> float:
+    """`s` after a sheep card (cooperative game): the expected value over the next wolf
+    card of the best next turn."""
+    if s.phase != rules.DRAW:
+        return value(s)
+    deck = s.deck
+    total = 0.0
+    for k, c in enumerate(deck):
+        if c:
+            t = _after_card_state(s, k)
+            total += c * (value(t) if t.phase == rules.OVER else _best_next_turn(t, width))
+    return total / sum(deck)
+
+
 class HeuristicBot:
     """One-turn expectimax over the known make-up of the wolf deck (both roles)."""
 
     name = "heuristic"
+    beam = 0
+    """Sheep cards searched a second turn deep (0: one turn only)."""
+    width = 6
+    """Sheep cards of the second turn given the full expectation."""
 
     def choose(self, turn: Turn) -> Action:
         legal: Sequence[Action] = turn.legal
@@ -156,11 +203,16 @@ class HeuristicBot:
         seat = turn.seat
         wolf_side = seat == s.wolf_seat
         if s.phase == rules.SHEEP:
-            scored = []
+            after = []
             for action in legal:
                 t = s.clone()
                 rules.apply(t, seat, action)
-                scored.append(expected_wolf_step(t))
+                after.append(t)
+            scored = [expected_wolf_step(t) for t in after]
+            if self.beam and s.wolf_seat is None:
+                ranked = sorted(range(len(legal)), key=lambda i: -scored[i])[: self.beam]
+                deep = [two_turn_value(after[i], self.width) for i in ranked]
+                return legal[ranked[_best(deep, turn, maximize=True)]]
             return legal[_best(scored, turn, maximize=True)]
         scored = []
         for action in legal:
@@ -168,6 +220,13 @@ class HeuristicBot:
             rules.apply(t, seat, action)
             scored.append(_resolve_tie(t) if t.phase == rules.TIE else value(t))
         return legal[_best(scored, turn, maximize=not wolf_side)]
+
+
+class DeepBot(HeuristicBot):
+    """The heuristic bot searching its 4 best sheep cards two turns deep (slower)."""
+
+    name = "deep"
+    beam = 4
 
 
 def _best(scores: list[float], turn: Turn, maximize: bool) -> int:
