@@ -1,0 +1,82 @@
+"""The heuristic bot and the terminal module."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+
+from pasture.bots import RandomBot, available
+from pasture.bots.play import play_match
+from pasture.core import Match
+from pasture.core.bot import Turn
+from pasture.games.wypas import BOTS, GAME, terminal
+from tests.games.wypas.helpers import PlayThief, Shear, act, start
+
+
+def test_heuristic_is_registered_and_beats_random_bots() -> None:
+    assert "heuristic" in available(GAME)
+    wins = 0
+    for seed in range(6):
+        bots = [BOTS["heuristic"](), RandomBot(), RandomBot(), RandomBot()]
+        result = play_match(GAME, bots, seed, {"bluff": seed % 2 == 1}).state.result()
+        wins += 0 in result.winners
+    assert wins >= 5
+
+
+def test_heuristic_self_play_ends_well_before_the_cap() -> None:
+    bots = [BOTS["heuristic"]() for _ in range(5)]
+    state = play_match(GAME, bots, 3).state
+    assert state.is_over() and state.finisher >= 0  # type: ignore[attr-defined]
+
+
+def test_heuristic_sees_only_the_view() -> None:
+    """A bot given a Turn whose hidden state is re-drawn chooses the same action."""
+    match = Match(GAME, 4, seed=5)
+    rng = random.Random(5)
+    bot = BOTS["heuristic"]()
+    for _ in range(300):
+        if match.is_over():
+            break
+        state = match.state
+        seat = state.actors()[0]
+        action = bot.choose(Turn(state, seat, random.Random(1)))
+        other = state.determinize(seat, rng)
+        assert bot.choose(Turn(other, seat, random.Random(1))) == action
+        match.act(seat, action)
+
+
+def test_terminal_renders_narrates_and_labels_a_whole_game() -> None:
+    console = Console(record=True, width=140)
+    match = Match(GAME, 4, {"bluff": True}, seed=2)
+    bots = [BOTS["heuristic"](), RandomBot(), BOTS["heuristic"](), RandomBot()]
+    rng = random.Random(2)
+    while not match.is_over():
+        state = match.state
+        seat = state.actors()[0]
+        view = state.view(seat)
+        if match.version % 60 == 0:
+            console.print(terminal.render(view))
+        for action in state.legal_actions(seat):
+            assert terminal.label(action, view)
+        action = bots[seat].choose(Turn(state, seat, rng))
+        for event in match.act(seat, action):
+            for who in (seat, None):
+                seen = event.for_seat(who)
+                if seen is not None:
+                    line = terminal.narrate(seen, who)
+                    if line:
+                        console.print(line)
+    console.print(terminal.render(match.state.view(None)))
+    text = console.export_text()
+    assert "Auction" in text and "Winner" in text and "Baaa!" in text
+
+
+def test_terminal_shows_the_reaction_window_and_the_bleat_as_a_gesture() -> None:
+    s = start(3, [[], [], ["thief"]], ["red_3", "red_4"])
+    act(s, 2, PlayThief(0))
+    console = Console(record=True, width=140)
+    console.print(terminal.render(s.view(1)))
+    assert "Reaction window" in console.export_text()
+    assert "BAAA" in terminal.label(Shear(0, True), s.view(0))
+    assert "no points" in terminal.label(Shear(0, False), s.view(0))
