@@ -54,7 +54,10 @@ def is_over(page: Page) -> bool:
 
 
 def play_to_end(
-    page: Page, step: Callable[[Page], bool], limit: float = 60, on_turn: Callable[[], None] = lambda: None
+    page: Page,
+    step: Callable[[Page], bool],
+    limit: float = 60,
+    on_turn: Callable[[], None] = lambda: None,
 ) -> int:
     """Call `step` whenever the page offers a choice until the end panel shows. `step`
     clicks one choice and returns True, or returns False when there is nothing to do."""

@@ -99,11 +99,14 @@ def test_two_people_never_see_each_others_hands(new_page: Any, server: Server) -
     table = open_table(alice, "swipsheep", 3, {1: "", 2: "heuristic"}, "Alice")
     invite = alice.get_attribute('.invite-link[data-seat="1"]', "href")
     assert invite and f"table={table}" in invite and "seat=1" in invite
-    bob.goto(invite)
+    # The server's own invite form (/tables/<id>?seat=<n>) leads to the same place.
+    bob.goto(f"/tables/{table}?seat=1")
+    bob.wait_for_url(f"**/?seat=1&table={table}")
     bob.fill("#join-name", "Bob")
     bob.click("#join-seat")
     bob.wait_for_selector("#board[data-version]")
     pages = [(alice, 0), (bob, 1)]
+    shot = False
     while not all(p.evaluate("!document.querySelector('#end').hidden") for p, _ in pages):
         acted = False
         for page, seat in pages:
@@ -115,11 +118,29 @@ def test_two_people_never_see_each_others_hands(new_page: Any, server: Server) -
             if swipsheep_step(page):
                 acted = True
                 wait_new_version(page, before)
+            if page is bob and not shot and bob.locator(".seat-panel .laid").count():
+                screenshot(bob, "swipsheep_phone")
+                shot = True
         if not acted:
             alice.wait_for_timeout(40)
     _check_frames_hide_other_hands(alice_frames, 0)
     _check_frames_hide_other_hands(bob_frames, 1)
     assert "Bob" in alice.inner_text("#end") and "Alice" in bob.inner_text("#end")
+
+
+def test_a_spectator_sees_no_hand_and_no_choices(new_page: Any) -> None:
+    player = new_page()
+    table = open_table(player, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Dee")
+    watcher = new_page(375, 800)
+    frames = frames_of(watcher)
+    watcher.goto(f"/?table={table}&watch=1")
+    watcher.wait_for_selector("#board[data-version]")
+    assert "You are watching" in watcher.inner_text(".table-head")
+    assert watcher.locator(".hand").count() == 0
+    assert watcher.locator(".actions button").count() == 0
+    views = [m for m in frames if m["type"] == "view"]
+    assert views and all(m["view"]["seat"] is None and not m["legal"] for m in views)
+    assert all("hand" not in m["view"] for m in views)
 
 
 def test_a_reload_mid_match_resumes(new_page: Any) -> None:

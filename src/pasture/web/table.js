@@ -6,6 +6,7 @@ import { h, clear, button } from "./dom.js";
 import { TableSocket } from "./socket.js";
 import * as generic from "./games/generic.js";
 
+const MAJOR = new Set(["game_over", "round_over", "round_scored", "pass_phase", "turn", "hidden"]);
 const RENDERERS = ["swipsheep", "wilson_shep", "baaaaa", "wypas"];
 
 async function loadRenderer(game) {
@@ -306,7 +307,7 @@ class TablePage {
     }
     if (!text) return;
     const item = h("li", { class: "fresh", "data-version": version, "data-type": event.type }, text);
-    if (event.type === "game_over" || /round|turn/.test(event.type)) item.classList.add("major");
+    if (MAJOR.has(event.type)) item.classList.add("major");
     this.batchItems.push(item);
     this.el.log.prepend(item);
     while (this.el.log.children.length > 400) this.el.log.lastChild.remove();

@@ -35,7 +35,7 @@ export function narrate(e, ctx) {
     case "moved":
       return `${ctx.Who(e.seat)} moved Shep to ${name(e.to)}${e.turns_up ? " and turns the tile up" : ""}.`;
     case "turned_up":
-      return `A sheep turned up at ${name(e.at)} (${plural(e.flips, "sheep")} so far).`;
+      return `A sheep turned up at ${name(e.at)} (${plural(e.flips, "sheep", "sheep")} so far).`;
     case "round_over": {
       const why = REASONS[e.reason] || e.reason;
       const won = e.winner === "shep" ? "The Shep team wins the round" : `Wilson (${ctx.who(e.wilson)}) escapes`;

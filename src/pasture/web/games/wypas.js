@@ -72,6 +72,7 @@ function expand(counts) {
 }
 
 const penName = (pen) => `pen ${pen + 1}`;
+const whose = (ctx, seat) => (seat === ctx.seat ? "your" : `${ctx.name(seat)}'s`);
 
 export function label(a, ctx) {
   const who = (seat) => (seat === ctx.seat ? "your" : `${ctx.name(seat)}'s`);
@@ -121,14 +122,14 @@ export function narrate(e, ctx) {
     case "shearing": return "Shearing time!";
     case "drawing": return "Everyone draws 3 cards.";
     case "special": {
-      const on = e.card === "thief" ? ` on ${ctx.who(e.target)}` : e.pen !== null && e.target !== null && e.target !== undefined ? ` on ${e.target === ctx.seat ? "your" : ctx.name(e.target) + "'s"} ${penName(e.pen)}` : e.cancels !== null && e.cancels !== undefined ? " to cancel the last special card" : "";
+      const on = e.card === "thief" ? ` on ${ctx.who(e.target)}` : e.pen !== null && e.target !== null && e.target !== undefined ? ` on ${whose(ctx, e.target)} ${penName(e.pen)}` : e.cancels !== null && e.cancels !== undefined ? " to cancel the last special card" : "";
       return `${W(e.seat)} played ${SPECIALS[e.card] || e.card}${on}! Everyone may react.`;
     }
     case "resolve": return "The special cards take effect.";
-    case "thief_looks": return `${W(e.seat)} looked at ${ctx.who(e.victim)}'s hand.`;
+    case "thief_looks": return `${W(e.seat)} looked at ${whose(ctx, e.victim)} hand.`;
     case "stolen": return `${W(e.seat)} stole ${"card" in e ? cardName(e.card) : "a card"} from ${ctx.who(e.victim)}.`;
     case "placed": return `${W(e.seat)} put ${cardName(e.card)} into ${penName(e.pen)} as ${e.colour} ${e.value}.`;
-    case "black_sheep_swap": return `A Black Sheep replaced ${cardName(e.card)} in ${ctx.who(e.owner)}'s ${penName(e.pen)}.`;
+    case "black_sheep_swap": return `A Black Sheep replaced ${cardName(e.card)} in ${whose(ctx, e.owner)} ${penName(e.pen)}.`;
     case "cancelled": return `${SPECIALS[e.card] || e.card} by ${ctx.who(e.seat)} was cancelled by a Sheepdog.`;
     case "sheared": {
       let t = `${W(e.seat)} sheared ${penName(e.pen)}${e.bleat ? " — Baaa!" : " silently"}`;
@@ -138,8 +139,8 @@ export function narrate(e, ctx) {
       return t + ".";
     }
     case "shear_done": return null;
-    case "wolf_placed": return `A Wolf prowls on ${ctx.who(e.seat)}'s ${penName(e.pen)}.`;
-    case "wolf_driven": return `A Sheepdog drove the Wolf off ${ctx.who(e.seat)}'s ${penName(e.pen)}.`;
+    case "wolf_placed": return `A Wolf prowls on ${whose(ctx, e.seat)} ${penName(e.pen)}.`;
+    case "wolf_driven": return `A Sheepdog drove the Wolf off ${whose(ctx, e.seat)} ${penName(e.pen)}.`;
     case "fizzled": return "A special card found nothing to do.";
     case "reshuffle": return `The discard pile is shuffled into a new deck (${e.deck} cards).`;
     case "final_go": return `${W(e.seat)} get${e.seat === ctx.seat ? "" : "s"} a final shearing go.`;
@@ -257,7 +258,7 @@ function reaction(ctx) {
   }, 250);
   return h("section", { class: "panel reaction", role: "alert" },
     h("h2", {}, "Reaction window"),
-    h("ol", {}, ...r.queue.map((q) => h("li", {}, `${ctx.Who(q.seat)}: ${SPECIALS[q.card] || q.card}${q.target !== null ? (q.card === "thief" ? ` on ${ctx.who(q.target)}` : ` on ${ctx.who(q.target)}'s ${penName(q.pen)}`) : q.cancels !== null ? " (cancels the card before)" : ""}`))),
+    h("ol", {}, ...r.queue.map((q) => h("li", {}, `${ctx.Who(q.seat)}: ${SPECIALS[q.card] || q.card}${q.target !== null ? (q.card === "thief" ? ` on ${ctx.who(q.target)}` : ` on ${whose(ctx, q.target)} ${penName(q.pen)}`) : q.cancels !== null ? " (cancels the card before)" : ""}`))),
     h("p", { class: "small" }, `Waiting for: ${r.waiting.map((x) => ctx.who(x)).join(", ") || "nobody"} · about `, secs, " left, then it passes"),
     bar);
 }

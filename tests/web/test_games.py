@@ -1,0 +1,145 @@
+"""Wilson & Shep, Baaaaa! and Wypas in the browser: a person plays a whole match against
+bots through clicks, and a screenshot of each game mid-match is saved for docs/web.md."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.web.conftest import screenshot
+from tests.web.helpers import open_table, play_to_end
+
+
+def click_first(page: Any, selector: str) -> bool:
+    found = page.locator(selector)
+    if found.count():
+        found.first.click()
+        return True
+    return False
+
+
+def wilson_shep_step(page: Any) -> bool:
+    """Click a lit tile (hide, place, move); a swap is two clicks: a tile, its neighbour."""
+    if page.locator(".tile.picked").count():
+        return click_first(page, ".tile.live:not(.picked)")
+    tiles = page.locator(".tile.live")
+    if not tiles.count():
+        return False
+    tiles.first.click()
+    if page.locator(".tile.picked").count():
+        return click_first(page, ".tile.live:not(.picked)")
+    return True
+
+
+def test_wilson_shep_whole_match(new_page: Any) -> None:
+    page = new_page()
+    open_table(page, "wilson_shep", 2, {1: "heuristic"}, "Wil")
+    moves = 0
+    shot = False
+
+    def after() -> None:
+        nonlocal shot, moves
+        moves += 1
+        if not shot and page.locator(".tile.up").count() >= 2:
+            screenshot(page, "wilson_shep")
+            shot = True
+
+    play_to_end(page, wilson_shep_step, limit=90, on_turn=after)
+    if not shot:
+        screenshot(page, "wilson_shep")
+    assert "The game is over" in page.inner_text("#end")
+    assert page.locator("#log li").count() > 5
+    assert not page.js_errors
+
+
+def baaaaa_step(page: Any) -> bool:
+    """Choose a sheep card, then a lit space (and a count for the Trio)."""
+    if click_first(page, ".actions button:not([disabled])"):
+        return True
+    if page.locator(".space.live").count():
+        before = page.get_attribute("#board", "data-version")
+        page.locator(".space.live").first.click()
+        if page.get_attribute("#board", "data-version") != before:
+            return True
+        return click_first(page, ".actions button:not([disabled])")
+    if click_first(page, ".b-card:not([disabled])"):
+        if page.locator(".space.live").count():
+            return baaaaa_step(page)
+        return click_first(page, ".actions button:not([disabled])")
+    return False
+
+
+def test_baaaaa_whole_match(new_page: Any) -> None:
+    page = new_page()
+    open_table(page, "baaaaa", 2, {1: "heuristic"}, "Bo")
+    shot = False
+
+    def after() -> None:
+        nonlocal shot
+        if not shot and page.locator(".w-card strong").inner_text() != "no card yet":
+            screenshot(page, "baaaaa")
+            shot = True
+
+    play_to_end(page, baaaaa_step, limit=90, on_turn=after)
+    assert "The game is over" in page.inner_text("#end")
+    assert not page.js_errors
+
+
+PREFER = ["no_reaction", "steal", "swap", "tie_break", "name_lot", "hide_lot", "shear", "done"]
+
+
+def wypas_step(page: Any) -> bool:
+    """Answer reaction windows, bleat before shearing, lay or place a card from the hand
+    when asked (choosing a Dolly's value), otherwise the first plain choice."""
+    bar = page.locator(".actions:not(.specials .actions) button:not([disabled])")
+    kinds = [
+        json.loads(b or "{}").get("kind")
+        for b in bar.evaluate_all("bs => bs.map(b => b.dataset.action)")
+    ]
+    if "shear" in kinds and not page.locator("#bleat.on").count():
+        page.click("#bleat")
+        bar = page.locator(".actions:not(.specials .actions) button:not([disabled])")
+    cards = page.locator(".hand-panel .card-button:not([disabled])")
+    phase_bid = "pass" in kinds
+    if cards.count() and not page.locator(".hand-panel .actions").count() and not phase_bid:
+        cards.first.click()
+        return click_first(page, ".hand-panel .actions button:not([disabled])")
+    for kind in PREFER + ["pass"]:
+        if kind in kinds:
+            bar.nth(kinds.index(kind)).click()
+            return True
+    if kinds:
+        bar.first.click()
+        return True
+    return False
+
+
+def test_wypas_whole_match(new_page: Any) -> None:
+    page = new_page()
+    page.goto("/")
+    page.click('.game-choice[data-game="wypas"]')
+    page.click(".more-options summary")
+    page.fill("#option-max_turns", "2")
+    open_table_keep_options(page)
+    shot = False
+
+    def after() -> None:
+        nonlocal shot
+        if not shot and page.locator(".pen .wcard").count():
+            screenshot(page, "wypas")
+            shot = True
+
+    play_to_end(page, wypas_step, limit=120, on_turn=after)
+    if not shot:
+        screenshot(page, "wypas")
+    assert "The game is over" in page.inner_text("#end")
+    assert not page.js_errors
+
+
+def open_table_keep_options(page: Any) -> None:
+    page.fill("#player-name", "Wanda")
+    page.select_option("#seat-1", "random")
+    page.select_option("#seat-2", "random")
+    page.click("#create-table")
+    page.wait_for_url("**/?table=*")
+    page.wait_for_selector("#board[data-version]")
