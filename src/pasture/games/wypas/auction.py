@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pasture.core.game import Action, Event
-from pasture.games.wypas import rules
+from pasture.games.wypas import knowledge, rules
 from pasture.games.wypas.actions import HideLot, Lay, NameLot, TieBreak
 from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER, Edition
 
@@ -217,6 +217,7 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
 def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
     k = s.edition.position[action.card]
     s.hands[seat][k] -= 1
+    knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
     s.laid[seat].append((k, action.value, FACE_DOWN if action.hidden else FACE_UP))
     public = {
         "seat": seat,
@@ -313,6 +314,7 @@ def award(s: WypasState, winner: int, ev: list[Event]) -> None:
     lot = s.lots[s.lot]
     lot[2] = winner
     s.hands[winner][lot[0]] += 1
+    knowledge.gain(s, winner, lot[0], (s.baca, winner) if lot[1] else None)
     for seat, cards in enumerate(s.laid):
         for k, _, hidden in cards:
             if hidden == FACE_DOWN:

@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pasture.core.game import Action, ChanceOutcome, Event
-from pasture.games.wypas import auction, pens, specials
+from pasture.games.wypas import auction, knowledge, pens, specials
 from pasture.games.wypas.actions import (
     Deal,
     Done,
@@ -333,6 +333,7 @@ def _place(s: WypasState, seat: int, action: Place, ev: list[Event]) -> None:
     k = e.position[action.card]
     colour = e.colours.index(action.colour)
     s.hands[seat][k] -= 1
+    knowledge.lose(s, seat, k, None)
     pens.add(s.pens[seat][action.pen], (k, colour, action.value))
     ev.append(
         Event(
@@ -504,3 +505,4 @@ def check_invariants(s: WypasState) -> None:
         assert not s.passed[s.bidder] and s.bidder != s.high_bidder
     assert s.phase == OVER or s.turn <= s.max_turns
     assert not (s.waiting and s.pending is not None)
+    knowledge.check(s)

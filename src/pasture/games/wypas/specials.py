@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pasture.core.game import Action, Event
-from pasture.games.wypas import pens, rules
+from pasture.games.wypas import knowledge, pens, rules
 from pasture.games.wypas.actions import (
     PlayBlackSheep,
     PlaySheepdog,
@@ -113,6 +113,7 @@ def play(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
         else:
             target, pen = action.seat, action.pen if action.pen is not None else -1
     s.hands[seat][sp[role]] -= 1
+    knowledge.lose(s, seat, sp[role], None)
     s.queue.append((seat, role, target, pen, cancels))
     n = s.num_players
     s.waiting = [(seat + i) % n for i in range(1, n)]  # everyone else, clockwise
@@ -227,6 +228,9 @@ def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
         k = e.position[action.card]
         s.hands[victim][k] -= 1
         s.hands[seat][k] += 1
+        knowledge.lose(s, victim, k, (seat, victim))
+        knowledge.gain(s, seat, k, (seat, victim))
+        knowledge.looked(s, seat, victim)  # the Thief saw the whole hand
         ev.append(
             Event("stolen", {"seat": seat, "victim": victim}, {"card": action.card}, (seat, victim))
         )
@@ -236,6 +240,7 @@ def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
         black = e.special[BLACK_SHEEP]
         k = pens.swap_in_black(s.pens[owner][p], action.index, black)
         s.hands[seat][k] += 1
+        knowledge.gain(s, seat, k, None)
         ev.append(
             Event(
                 "black_sheep_swap",

@@ -92,6 +92,8 @@ class WypasState(State):
         self.pending: list[int] | None = None
         """A special card's own choice: [role, chooser, seat, pen]."""
         self.last_lot: dict[str, JSON] | None = None
+        self.known: dict[int, list[int]] = {}
+        """What seats know of other hands (see knowledge.py)."""
         self._cache: dict[int, list[Action]] = {}
         rules.start_game(self)
 
@@ -173,6 +175,7 @@ class WypasState(State):
         new.waiting = self.waiting[:]
         new.effective = self.effective[:]
         new.pending = self.pending[:] if self.pending is not None else None
+        new.known = {k: v[:] for k, v in self.known.items()}
         new._cache = {}
         return new
 
@@ -231,6 +234,7 @@ class WypasState(State):
         data["fleece_points"] = [f[:] for f in self.fleece_points]
         data["queue"] = [list(q) for q in self.queue]
         data["pending"] = self.pending[:] if self.pending is not None else None
+        data["known"] = [[k, _encode(v)] for k, v in sorted(self.known.items())]
         return data
 
     @classmethod
@@ -254,6 +258,7 @@ class WypasState(State):
         state.fleece_points = [list(f) for f in data["fleece_points"]]
         state.queue = [(q[0], q[1], q[2], q[3], q[4]) for q in data["queue"]]
         state.pending = list(data["pending"]) if data["pending"] is not None else None
+        state.known = {k: _decode(v) for k, v in data["known"]}
         state._cache = {}
         return state
 

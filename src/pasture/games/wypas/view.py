@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
-from pasture.games.wypas import pens, rules, specials
+from pasture.games.wypas import knowledge, pens, rules, specials
 from pasture.games.wypas.auction import FACE_DOWN, declared_total, is_bluff_bid
 from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, THIEF
 
@@ -161,6 +161,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         return t
     me = seat if seat is not None and 0 <= seat < s.num_players else None
     kinds = len(s.edition.kinds)
+    knowledge.restrict(t, me)
     pool: list[int] = []
     # Every hidden place, as (pile, size); face-down single cards are handled below.
     piles: list[list[int]] = [t.deck]
@@ -169,8 +170,15 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         if t.pending is not None and t.pending[0] == THIEF and t.pending[1] == me
         else -1
     )
+    kept: list[tuple[list[int], list[int]]] = []
     for p in range(t.num_players):
         if p != me and p != thief_victim:
+            fixed = knowledge.known_to(t, me, p)
+            if fixed:  # cards the seat knows are there stay; the rest is re-drawn
+                hand = t.hands[p]
+                for k, c in enumerate(fixed):
+                    hand[k] -= c
+                kept.append((hand, fixed))
             piles.append(t.hands[p])
         if p != me:
             piles.append(t.hidden_discard[p])
@@ -210,4 +218,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         t.laid[p][i] = (pool[at], value, hidden)
         at += 1
     assert at == len(pool)
+    for hand, fixed in kept:
+        for k, c in enumerate(fixed):
+            hand[k] += c
     return t
