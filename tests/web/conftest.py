@@ -68,8 +68,14 @@ def new_page(browser: Any, server: Server) -> Iterator[Any]:
         context.close()
 
 
-def screenshot(page: Any, game: str) -> None:
+def screenshot(page: Any, game: str, phone: bool = False) -> None:
+    """docs/screenshots/<game>.png; with `phone`, also <game>_phone.png at 375 px."""
     if os.environ.get("PASTURE_NO_SCREENSHOTS"):
         return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{game}.png"), full_page=True)
+    if phone:
+        size = page.viewport_size
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.screenshot(path=str(SCREENSHOTS / f"{game}_phone.png"), full_page=True)
+        page.set_viewport_size(size)

@@ -41,7 +41,7 @@ def test_wilson_shep_whole_match(new_page: Any) -> None:
         nonlocal shot, moves
         moves += 1
         if not shot and page.locator(".tile.up").count() >= 2:
-            screenshot(page, "wilson_shep")
+            screenshot(page, "wilson_shep", phone=True)
             shot = True
 
     play_to_end(page, wilson_shep_step, limit=90, on_turn=after)
@@ -77,7 +77,7 @@ def test_baaaaa_whole_match(new_page: Any) -> None:
     def after() -> None:
         nonlocal shot
         if not shot and page.locator(".w-card strong").inner_text() != "no card yet":
-            screenshot(page, "baaaaa")
+            screenshot(page, "baaaaa", phone=True)
             shot = True
 
     play_to_end(page, baaaaa_step, limit=90, on_turn=after)
@@ -126,7 +126,7 @@ def test_wypas_whole_match(new_page: Any) -> None:
     def after() -> None:
         nonlocal shot
         if not shot and page.locator(".pen .wcard").count():
-            screenshot(page, "wypas")
+            screenshot(page, "wypas", phone=True)
             shot = True
 
     play_to_end(page, wypas_step, limit=120, on_turn=after)

@@ -171,22 +171,17 @@ export function prompt(ctx) {
 }
 
 function track(ctx) {
+  // One row per player, one column per fleece count: readable at phone width too.
   const v = ctx.view;
-  const stops = 6;
-  const width = 60 + stops * 70;
-  const svg = svgBox(width, 40 + v.players * 16, { class: "track", "aria-label": "The victory track: fleeces" });
-  for (let i = 0; i < stops; i++) {
-    svg.append(s("rect", { x: 30 + i * 70, y: 6, width: 64, height: 24 + v.players * 16, rx: 8, class: i === 5 ? "stop last" : "stop" }));
-    svg.append(s("text", { x: 62 + i * 70, y: 22, "text-anchor": "middle", class: "stop-num" }, i === 5 ? "5 fleeces" : String(i)));
-  }
-  for (let seat = 0; seat < v.players; seat++) {
-    const f = Math.min(v.fleeces[seat], 5);
-    const x = 40 + f * 70;
-    const y = 32 + seat * 16;
-    svg.append(s("g", {}, s("circle", { cx: x, cy: y, r: 6, class: `token t${seat}` }),
-      s("text", { x: x + 10, y: y + 4, class: "token-name" }, `${ctx.name(seat).slice(0, 7)} ${v.scores[seat]}p`)));
-  }
-  return svg;
+  const moved = new Set(ctx.recent.filter((e) => e.type === "sheared" && e.fleece).map((e) => e.seat));
+  return h("table", { class: "track", "aria-label": "The victory track: fleeces per player" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), ...[0, 1, 2, 3, 4, 5].map((i) => h("th", { class: i === 5 ? "last" : "" }, i === 5 ? "5 ✦" : String(i))), h("th", {}, "points"))),
+    h("tbody", {}, ...Array.from({ length: v.players }, (_, seat) =>
+      h("tr", { class: moved.has(seat) ? "fresh" : "" },
+        h("th", {}, ctx.name(seat)),
+        ...[0, 1, 2, 3, 4, 5].map((i) => h("td", { class: i === 5 ? "last" : "" },
+          Math.min(v.fleeces[seat], 5) === i ? h("span", { class: `token t${seat}`, title: plural(v.fleeces[seat], "fleece") }) : null)),
+        h("td", { class: "pts" }, String(v.scores[seat]))))));
 }
 
 function pens(ctx, seat) {
