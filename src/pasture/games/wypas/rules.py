@@ -98,12 +98,26 @@ def chance_outcomes(s: WypasState) -> list[ChanceOutcome]:
         return []
     kinds = s.edition.kinds
     total = sum(s.deck)
-    return [ChanceOutcome(_deal_action(kinds[k]), c / total) for k, c in enumerate(s.deck) if c]
+    return [_outcome(kinds[k], c, total) for k, c in enumerate(s.deck) if c]
 
 
 @cache
 def _deal_action(card: str) -> Deal:
     return Deal(card)
+
+
+@cache
+def _outcome(card: str, count: int, total: int) -> ChanceOutcome:
+    return ChanceOutcome(_deal_action(card), count / total)
+
+
+def chance_ok(s: WypasState, action: Action) -> bool:
+    """True when `action` is certainly a possible chance outcome now."""
+    if type(action) is Deal and s.phase == DEAL:
+        assert isinstance(action, Deal)
+        k = s.edition.position.get(action.card)
+        return k is not None and s.deck[k] > 0
+    return False
 
 
 def _settle(s: WypasState, ev: list[Event]) -> None:

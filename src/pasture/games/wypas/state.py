@@ -95,6 +95,7 @@ class WypasState(State):
         self.known: dict[int, list[int]] = {}
         """What seats know of other hands (see knowledge.py)."""
         self._cache: dict[int, list[Action]] = {}
+        self._public_view: dict[str, JSON] | None = None
         rules.start_game(self)
 
     # --- the core contract -------------------------------------------------------------
@@ -117,6 +118,8 @@ class WypasState(State):
         return rules.chance_outcomes(self)
 
     def check_legal(self, seat: int, action: Action) -> None:
+        if seat == CHANCE and rules.chance_ok(self, action):
+            return
         if type(seat) is int and 0 <= seat < self.num_players and not self.is_chance():
             cached = self._cache.get(seat)
             if cached is None:
@@ -127,6 +130,7 @@ class WypasState(State):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._cache = {}
+        self._public_view = None
         return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
@@ -177,6 +181,7 @@ class WypasState(State):
         new.pending = self.pending[:] if self.pending is not None else None
         new.known = {k: v[:] for k, v in self.known.items()}
         new._cache = {}
+        new._public_view = None
         return new
 
     _COUNTS = ("deck", "discard", "drawn", "sheared")
@@ -260,6 +265,7 @@ class WypasState(State):
         state.pending = list(data["pending"]) if data["pending"] is not None else None
         state.known = {k: _decode(v) for k, v in data["known"]}
         state._cache = {}
+        state._public_view = None
         return state
 
 

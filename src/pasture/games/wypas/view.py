@@ -54,10 +54,35 @@ def _pen_json(s: WypasState, pen: pens.Pen) -> dict[str, JSON]:
 
 
 def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
-    e = s.edition
-    kinds = e.kinds
     me = seat if seat is not None and 0 <= seat < s.num_players else None
-    lots = []
+    public = s._public_view
+    if public is None:
+        public = s._public_view = _public(s)
+    out = dict(public)
+    out["seat"] = me
+    if me is None:
+        return out
+    if any(lot[1] and (me == s.baca or me == lot[2]) for lot in s.lots) or any(
+        c[2] == FACE_DOWN for c in s.laid[me]
+    ):
+        auction = dict(public["auction"])
+        auction["lots"] = _lots(s, me)
+        bids = list(auction["bids"])
+        bids[me] = _bids(s, me, me)
+        auction["bids"] = bids
+        out["auction"] = auction
+    out["hand"] = _cards(s, s.hands[me])
+    out["my_face_down_discards"] = _cards(s, s.hidden_discard[me])
+    if me == s.baca and any(s.drawn):
+        out["drawn_cards"] = _cards(s, s.drawn)
+    if s.pending is not None and s.pending[0] == THIEF and s.pending[1] == me:
+        out["thief_sees"] = _cards(s, s.hands[s.pending[2]])  # private to the thief
+    return out
+
+
+def _lots(s: WypasState, me: int | None) -> list[dict[str, JSON]]:
+    kinds = s.edition.kinds
+    lots: list[dict[str, JSON]] = []
     for lot in s.lots:
         k, face_down, winner = lot
         visible = not face_down or me == s.baca or (winner >= 0 and me == winner)
@@ -68,22 +93,27 @@ def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
                 "winner": winner if winner >= 0 else None,
             }
         )
-    bids = []
-    for p, cards in enumerate(s.laid):
-        bids.append(
-            [
-                {
-                    "card": kinds[k] if hidden != FACE_DOWN or p == me else None,
-                    "value": value,
-                    "face_down": hidden != 0,
-                    "revealed": hidden == 2,
-                }
-                for k, value, hidden in cards
-            ]
-        )
+    return lots
+
+
+def _bids(s: WypasState, p: int, me: int | None) -> list[dict[str, JSON]]:
+    kinds = s.edition.kinds
+    return [
+        {
+            "card": kinds[k] if hidden != FACE_DOWN or p == me else None,
+            "value": value,
+            "face_down": hidden != 0,
+            "revealed": hidden == 2,
+        }
+        for k, value, hidden in s.laid[p]
+    ]
+
+
+def _public(s: WypasState) -> dict[str, JSON]:
+    """Everything every seat sees (computed once per state, shared by the views)."""
     out: dict[str, JSON] = {
         "game": "wypas",
-        "seat": me,
+        "seat": None,
         "players": s.num_players,
         "options": {
             "bluff": s.bluff,
@@ -108,7 +138,7 @@ def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
         "final_go": s.final[:],
         "auction": {
             "drawn": sum(s.drawn),
-            "lots": lots,
+            "lots": _lots(s, None),
             "lot": s.lot if s.lot >= 0 else None,
             "opener": s.opener if s.opener >= 0 else None,
             "bidder": s.bidder if s.phase == rules.BID else None,
@@ -117,7 +147,7 @@ def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
             "bluff_bid": is_bluff_bid(s),
             "checked": s.checked[:],
             "passed": [bool(x) for x in s.passed] if s.lot >= 0 else [],
-            "bids": bids,
+            "bids": [_bids(s, p, None) for p in range(s.num_players)],
             "totals": [declared_total(s, p) for p in range(s.num_players)],
             "committed": s.committed[:],
             "tied": s.tied[:],
@@ -143,13 +173,6 @@ def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
             else None
         ),
     }
-    if me is not None:
-        out["hand"] = _cards(s, s.hands[me])
-        out["my_face_down_discards"] = _cards(s, s.hidden_discard[me])
-        if me == s.baca and any(s.drawn):
-            out["drawn_cards"] = _cards(s, s.drawn)
-        if s.pending is not None and s.pending[0] == THIEF and s.pending[1] == me:
-            out["thief_sees"] = _cards(s, s.hands[s.pending[2]])  # private to the thief
     if s.phase == rules.OVER:
         out["result"] = s.result().to_json()
     return out
