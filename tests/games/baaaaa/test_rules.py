@@ -94,7 +94,7 @@ def test_b4_a_card_that_can_have_no_effect_is_played_once_with_no_effect() -> No
     assert s.last_sheep is not None and s.last_sheep["space"] is None
 
 
-def test_b4_the_no_effect_form_is_refused_when_the_card_has_an_effect() -> None:
+def test_b4_p5_the_no_effect_form_is_refused_when_the_card_has_an_effect() -> None:
     s = fresh()
     assert PlaySheepCard("up1") not in s.legal_actions(0)
     with pytest.raises(IllegalAction):

@@ -214,3 +214,21 @@ def test_the_hut_still_saves_and_the_wolf_still_waits_at_it() -> None:
     s = place(wolf_game(2), {space(1, 2): 2, space(0, 0): 8}, wolf=HUT, shepherd=space(0, 1))
     play(s, "up1", space(1, 2))
     assert s.taken == 1  # P-1 applies in the variant too
+
+
+def test_p4_playing_the_known_card_keeps_the_other_one_secret() -> None:
+    sheep = {space(2, 0): 1, space(2, 3): 1, space(0, 0): 8}
+    s = place(wolf_game(2, max_turns=50), sheep, wolf=space(0, 2))
+    s.deck = [0, 0, 0, 0, 0, 0, 0, 1, 0]  # only the Lightning is left
+    s.aside = [2, 2, 2, 2, 2, 1, 1, 0, 1]
+    play(s, "shepherd", space(1, 1))
+    turn(s, "lightning")
+    turn(s, "eagle")
+    pick(s, "lightning")  # a tie on the top floor: the eagle is still in hand
+    assert s.phase == "tie"
+    for seat in (0, None):
+        v = s.view(seat)
+        assert v["wolf_hand_known"] == [] and v["wolf_hand_size"] == 1
+        assert v["wolf_unseen"]["eagle"] == 1
+    rng = random.Random(2)
+    assert len({tuple(s.determinize(0, rng).held) for _ in range(40)}) > 3
