@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.server.harness import Server
@@ -37,4 +38,13 @@ def test_open_tables_can_be_joined_and_reloads_keep_the_seat(new_page: Any, serv
     page.wait_for_selector("#board[data-version]")
     assert "You are seat 2 (Eve)" in page.inner_text(".table-head")
     page.goto("/")
-    assert page.locator(".my-tables a").count() >= 1
+    assert page.locator(".my-tables a").count() == 1
+    # A stale token (one that holds no seat here) falls back to watching.
+    stale = {table["id"]: {"seat": 1, "token": "not-a-token"}}
+    page.evaluate(f"localStorage.setItem('pasture.seats', JSON.stringify({json.dumps(stale)}))")
+    page.goto(f"/?table={table['id']}")
+    page.wait_for_selector("#board[data-version]")
+    assert "You are watching" in page.inner_text(".table-head")
+    assert "token" in page.inner_text("#error")
+    page.goto("/")
+    assert page.locator(".my-tables a").count() == 0  # the stale seat was forgotten

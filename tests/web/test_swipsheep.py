@@ -54,6 +54,13 @@ def test_a_person_plays_a_whole_match_against_bots(new_page: Any) -> None:
     assert page.locator("#log li").count() > 10
     assert any(m["type"] == "end" for m in frames)
     assert not page.js_errors
+    # Play again: a new table with the same bots, and the player in the same seat.
+    table = page.evaluate("new URLSearchParams(location.search).get('table')")
+    page.click("#play-again")
+    page.wait_for_function(f"!location.search.includes('{table}')")
+    page.wait_for_selector("#board[data-version]")
+    assert "You are seat 1 (Ada)" in page.inner_text(".table-head")
+    assert page.locator(".seat-panel").count() == 3
 
 
 def _check_frames_hide_other_hands(frames: list[dict[str, Any]], seat: int) -> None:
@@ -97,6 +104,8 @@ def test_two_people_never_see_each_others_hands(new_page: Any, server: Server) -
     alice_frames = frames_of(alice)
     bob_frames = frames_of(bob)
     table = open_table(alice, "swipsheep", 3, {1: "", 2: "heuristic"}, "Alice")
+    assert "Waiting for players" in alice.inner_text("#status")
+    assert alice.locator("#confirm-pass, .actions button").count() == 0
     invite = alice.get_attribute('.invite-link[data-seat="1"]', "href")
     assert invite and f"table={table}" in invite and "seat=1" in invite
     # The server's own invite form (/tables/<id>?seat=<n>) leads to the same place.

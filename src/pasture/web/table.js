@@ -129,7 +129,7 @@ class TablePage {
     const s = this.info.seats[seat];
     if (!s) return `seat ${seat + 1}`;
     if (s.bot) return `${cap(s.bot)} bot ${seat + 1}`;
-    return s.name || `seat ${seat + 1}`;
+    return s.name || (s.taken ? `seat ${seat + 1}` : `Seat ${seat + 1} (free)`);
   }
 
   who(seat) {
@@ -137,10 +137,12 @@ class TablePage {
   }
 
   ctx() {
+    const waiting = this.info.status === "waiting"; // the server refuses moves until then
     return {
       view: this.view,
-      legal: this.legal,
-      turn: this.turn,
+      legal: waiting ? [] : this.legal,
+      turn: waiting ? false : this.turn,
+      waiting,
       seat: this.seat,
       table: this.info,
       version: this.version,
@@ -203,13 +205,24 @@ class TablePage {
         this.busy = false;
         this.showError(msg);
         if (msg.code === "bad_token" || msg.code === "seat_left" || msg.code === "seat_lost") {
+          // The seat is gone (left, or the token is stale): forget it and watch instead.
           memory.forgetSeat(this.info.id);
+          if (!this.view || msg.code === "bad_token") this.watchInstead();
         }
         if (this.view) this.render();
         break;
       default:
         break;
     }
+  }
+
+  watchInstead() {
+    this.token = null;
+    this.seat = null;
+    this.socket.token = null;
+    this.socket.retries = 0;
+    this.drawHead();
+    setTimeout(() => this.socket.connect(), 100);
   }
 
   connection(status) {
@@ -306,6 +319,7 @@ class TablePage {
       text = generic.narrate(event, this.ctx());
     }
     if (!text) return;
+    text = cap(text);
     const item = h("li", { class: "fresh", "data-version": version, "data-type": event.type }, text);
     if (MAJOR.has(event.type)) item.classList.add("major");
     this.batchItems.push(item);
@@ -329,13 +343,14 @@ class TablePage {
       console.error(e);
       prompt = generic.prompt(ctx);
     }
+    if (ctx.waiting) prompt = "Waiting for players: play starts when every seat is taken.";
     status.replaceChildren(
-      this.turn && !this.ended ? h("strong", { class: "your-turn" }, "Your turn · ") : "",
+      ctx.turn && !this.ended ? h("strong", { class: "your-turn" }, "Your turn · ") : "",
       prompt,
       this.busy ? h("span", { class: "muted" }, " (sending…)") : "",
     );
-    status.classList.toggle("mine", Boolean(this.turn) && !this.ended);
-    document.title = `${this.turn && !this.ended ? "● " : ""}${this.info.title} — pasture`;
+    status.classList.toggle("mine", Boolean(ctx.turn) && !this.ended);
+    document.title = `${ctx.turn && !this.ended ? "● " : ""}${this.info.title} — pasture`;
     const board = this.el.board;
     clear(board);
     board.dataset.version = String(this.version);
