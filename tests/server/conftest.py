@@ -19,7 +19,7 @@ PG_BIN = Path("/usr/lib/postgresql/15/bin")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("db") / "pasture.sqlite"
-    srv = Server(f"sqlite:///{db}").start()
+    srv = Server(f"sqlite:///{db}?synchronous=NORMAL").start()  # fast; durable enough here
     yield srv
     srv.stop()
 

@@ -96,7 +96,7 @@ class Reflex(Game):
     summary = "Grab or pass; reaction windows pass by themselves."
     min_players = 2
     max_players = 4
-    options = (Option("rounds", 6, "How many rounds.", minimum=1, maximum=100),)
+    options = (Option("rounds", 6, "How many rounds.", minimum=1, maximum=10_000),)
     action_types = (Grab, Pass)
 
     def new_state(self, num_players: int, options: Mapping[str, JSON] | None = None) -> State:

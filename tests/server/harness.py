@@ -16,6 +16,18 @@ from typing import Any
 import httpx
 import websockets
 
+try:  # the streams of long matches are large: parse them fast when orjson is there
+    import orjson
+
+    loads = orjson.loads
+
+    def dumps(value: Any) -> str:
+        return orjson.dumps(value).decode()
+
+except ImportError:  # pragma: no cover
+    loads = json.loads
+    dumps = json.dumps
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -162,7 +174,7 @@ class Client:
     async def recv(self, timeout: float = 10) -> dict[str, Any]:
         text = await asyncio.wait_for(self.ws.recv(), timeout)
         self.raw.append(text)
-        message = json.loads(text)
+        message = loads(text)
         self.messages.append(message)
         if message["type"] == "view":
             self.view = message

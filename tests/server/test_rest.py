@@ -124,7 +124,7 @@ def test_join_take_leave_and_list_open_tables(server: Server) -> None:
 def test_seat_tokens_are_stored_only_as_sha256(server: Server) -> None:
     tid = server.create("swipsheep", 3)["id"]
     token = server.join(tid, 1, "Ada")
-    db = server.db.removeprefix("sqlite:///")
+    db = server.db.removeprefix("sqlite:///").split("?")[0]
     with sqlite3.connect(db) as conn:
         stored = conn.execute(
             "select token_hash from seats where table_id=? and seat=1", (tid,)

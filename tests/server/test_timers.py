@@ -15,7 +15,9 @@ from tests.server.harness import Client, RandomPlayer, Server
 @pytest.fixture(scope="module")
 def reflex_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("db") / "reflex.sqlite"
-    server = Server(f"sqlite:///{db}", "--reaction-timeout", "0.3", with_test_game=True)
+    server = Server(
+        f"sqlite:///{db}?synchronous=NORMAL", "--reaction-timeout", "0.3", with_test_game=True
+    )
     yield server.start()
     server.stop()
 
@@ -67,7 +69,7 @@ def test_a_bot_stands_in_when_the_move_clock_runs_out_until_the_player_is_back(
 ) -> None:
     server = reflex_server
     # seat 0 goes quiet; seat 1 plays. Round 1 is seat 0's turn: its clock runs out.
-    tid, tokens = server.table_with_people(GAME.name, 2, options={"rounds": 100}, move_clock=0.3)
+    tid, tokens = server.table_with_people(GAME.name, 2, options={"rounds": 10_000}, move_clock=0.3)
 
     async def scenario() -> None:
         quiet = await Client(server, tid, tokens[0]).connect()

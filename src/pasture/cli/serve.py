@@ -51,5 +51,7 @@ def serve(
         log_level=log_level.lower(),
         # Larger frames are read and refused with an error; far larger ones close the socket.
         ws_max_size=4 * settings.max_message,
+        # Views are small and sent often: compressing them costs more CPU than it saves.
+        ws_per_message_deflate=False,
         access_log=log_level.lower() == "debug",
     )

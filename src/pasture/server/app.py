@@ -41,7 +41,7 @@ def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> Fa
             manager.stop()
             db.close()
 
-    app = FastAPI(
+    app = ws.PlayApp(
         title="pasture",
         summary="Play pasture's sheep games online: tables, seats and a websocket per player.",
         description="The websocket protocol is described in docs/server.md.",

@@ -41,10 +41,15 @@ class Connection:
     async def pump(self) -> None:
         """Write queued messages until closed."""
         ws = self.websocket
+        outbox = self._outbox
         while True:
-            item = await self._outbox.get()
-            if isinstance(item, int):
-                with contextlib.suppress(Exception):
-                    await ws.close(item)
-                return
-            await ws.send_text(item)
+            item = await outbox.get()
+            while True:  # send everything already queued before waiting again
+                if isinstance(item, int):
+                    with contextlib.suppress(Exception):
+                        await ws.close(item)
+                    return
+                await ws.send_text(item)
+                if outbox.empty():
+                    break
+                item = outbox.get_nowait()

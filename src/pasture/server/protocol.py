@@ -11,8 +11,16 @@ from pasture.core.game import JSON, Event, State
 MAX_CLIENT_ID = 128
 
 
-def dumps(message: dict[str, JSON]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+try:
+    import orjson
+
+    def dumps(message: dict[str, JSON]) -> str:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+except ImportError:  # pragma: no cover - orjson is a speed-up, not a requirement
+
+    def dumps(message: dict[str, JSON]) -> str:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def error(code: str, message: str, client_id: str | None = None) -> dict[str, JSON]:

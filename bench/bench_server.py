@@ -1,0 +1,255 @@
+"""Load benchmark of `pasture serve`: many tables of random players over real websockets.
+
+    python bench/bench_server.py [--tables 100] [--players 4] [--game swipsheep]
+                                 [--seconds 20] [--db sqlite:///tmp/x.sqlite]
+
+Starts a server on a free loopback port (SQLite in a temporary file unless --db is
+given; bots' delay 0), opens the tables, and has one websocket client per seat play
+random legal actions; a finished match is replaced by a new table. It stops by itself
+after --seconds and prints acknowledged actions per second, the latency from sending an
+action to its ack (p50, p99), errors, and the memory (RSS) of the server and the client.
+Only loopback addresses are used; the number of tables is capped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+try:
+    import orjson
+
+    loads = orjson.loads
+
+    def dumps(value: Any) -> str:
+        return orjson.dumps(value).decode()
+
+except ImportError:  # pragma: no cover
+    loads = json.loads
+    dumps = json.dumps
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_TABLES = 500
+
+
+@dataclass
+class Stats:
+    acks: int = 0
+    errors: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    matches: int = 0
+    messages: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def seat_client(
+    url: str, table_id: str, token: str, seed: int, stats: Stats, stop_at: float
+) -> None:
+    """Play one seat: act on each new view that says it is our turn; time each ack."""
+    rng = random.Random(seed)
+    async with websockets.connect(
+        f"{url}/ws/tables/{table_id}", max_queue=None, compression=None
+    ) as ws:
+        await ws.send(dumps({"type": "hello", "token": token}))
+        pending: str | None = None
+        sent_at = 0.0
+        min_version = 0
+        counter = 0
+        async for text in ws:
+            stats.messages += 1
+            message = loads(text)
+            kind = message["type"]
+            if kind == "ack" and message["id"] == pending:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.acks += 1
+                min_version = message["version"]
+                pending = None
+            elif kind == "error":
+                stats.errors.append(message["code"])
+                pending = None
+            elif kind == "end":
+                return
+            elif (
+                kind == "view"
+                and pending is None
+                and message["turn"]
+                and message["legal"]
+                and message["version"] >= min_version
+                and time.monotonic() < stop_at
+            ):
+                counter += 1
+                pending = f"{counter}"
+                sent_at = time.perf_counter()
+                await ws.send(
+                    dumps(
+                        {
+                            "type": "act",
+                            "action": rng.choice(message["legal"]),
+                            "version": message["version"],
+                            "id": pending,
+                        }
+                    )
+                )
+            if time.monotonic() >= stop_at and pending is None:
+                return
+
+
+async def table_loop(
+    http: httpx.AsyncClient,
+    url: str,
+    game: str,
+    players: int,
+    n: int,
+    stats: Stats,
+    stop_at: float,
+) -> None:
+    """One table after another until the time is up."""
+    k = 0
+    while time.monotonic() < stop_at:
+        r = await http.post("/api/tables", json={"game": game, "players": players})
+        r.raise_for_status()
+        table_id = r.json()["id"]
+        tokens = []
+        for seat in range(players):
+            r = await http.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": f"b{seat}"})
+            r.raise_for_status()
+            tokens.append(r.json()["token"])
+        await asyncio.gather(
+            *(
+                seat_client(url, table_id, token, n * 1000 + k * 10 + seat, stats, stop_at)
+                for seat, token in enumerate(tokens)
+            )
+        )
+        stats.matches += 1
+        k += 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(args: argparse.Namespace, port: int, server_pid: int) -> None:
+    base = f"http://127.0.0.1:{port}"
+    ws_url = f"ws://127.0.0.1:{port}"
+    stats = Stats()
+    stop_at = time.monotonic() + args.warmup + args.seconds
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        loops = asyncio.gather(
+            *(
+                table_loop(http, ws_url, args.game, args.players, n, stats, stop_at)
+                for n in range(args.tables)
+            )
+        )
+        await asyncio.sleep(args.warmup)
+        acks0, t0 = stats.acks, time.perf_counter()
+        stats.latencies.clear()
+        await asyncio.sleep(args.seconds)
+        acks1, t1 = stats.acks, time.perf_counter()
+        server_rss = rss_mb(server_pid)
+        # clients stop acting at stop_at; a client waiting for its turn is cut off
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(loops, 10)
+    rate = (acks1 - acks0) / (t1 - t0)
+    print(f"tables {args.tables} x {args.players} connections, game {args.game}, {args.seconds}s")
+    print(f"acknowledged actions/s   {rate:,.0f}")
+    print(f"ack latency p50          {percentile(stats.latencies, 0.5) * 1000:.1f} ms")
+    print(f"ack latency p99          {percentile(stats.latencies, 0.99) * 1000:.1f} ms")
+    print(f"messages received        {stats.messages:,}")
+    print(f"matches finished         {stats.matches}")
+    print(f"errors                   {len(stats.errors)} {sorted(set(stats.errors))}")
+    print(f"server RSS               {server_rss:.0f} MB")
+    print(f"client RSS               {rss_mb(os.getpid()):.0f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", default="swipsheep")
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--warmup", type=float, default=3)
+    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
+    parser.add_argument("--profile", default=None, help="run the server under py-spy, SVG here")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= MAX_TABLES:
+        parser.error(f"--tables must be 1 to {MAX_TABLES}")
+    args.seconds = min(args.seconds, 300)
+    tmp = tempfile.TemporaryDirectory(prefix="pasture-bench-")
+    db = args.db or f"sqlite:///{tmp.name}/bench.sqlite"
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    cmd = [
+        sys.executable,
+        "-m",
+        "pasture.server",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+        "--log-level",
+        "warning",
+    ]
+    if args.profile:
+        cmd = ["py-spy", "record", "--threads", "-f", "raw", "-o", args.profile, "--", *cmd]
+    server = subprocess.Popen(cmd, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("the server did not start")
+            time.sleep(0.1)
+        pid = server.pid
+        if args.profile:  # the server is py-spy's child
+            pid = int(subprocess.check_output(["pgrep", "-P", str(server.pid)]).split()[0])
+        asyncio.run(run(args, port, pid))
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()
