@@ -16,6 +16,7 @@ from pasture import games
 from pasture.bots import available
 from pasture.cli import simulate as sim
 from pasture.cli.play import Quit, TerminalGame, parse_seats
+from pasture.cli.serve import serve
 from pasture.cli.terminal import rules_text
 from pasture.core.errors import PastureError
 from pasture.core.match import Match, seed_hash
@@ -25,10 +26,11 @@ app = typer.Typer(
         "pasture: four sheep tabletop games — Wypas, Baaaaa!, Wilson & Shep and Swip'Sheep —"
         " played exactly by their rules.\n\n"
         "Start with `pasture games` to see what is here, `pasture rules GAME` to learn one,"
-        " and `pasture play GAME` to play it against bots."
+        " `pasture play GAME` to play it against bots in the terminal, and `pasture serve`"
+        " to play in the browser with friends and bots."
     ),
     no_args_is_help=True,
-    rich_markup_mode="rich",
+    rich_markup_mode="markdown",
     pretty_exceptions_enable=False,
 )
 console = Console()
@@ -66,6 +68,9 @@ OptionOpt = Annotated[
     list[str] | None,  # noqa: UP007 - Typer needs Optional here
     typer.Option("--option", "-o", help="A table option NAME=VALUE (repeatable)."),
 ]
+
+
+app.command()(serve)
 
 
 @app.command("games")
