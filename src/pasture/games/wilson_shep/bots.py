@@ -2,38 +2,36 @@
 
 `heuristic` plays both roles.
 
-As **Wilson** it starts from a stochastic policy (`SwapModel`): every legal swap gets a
-utility and is chosen with probability proportional to exp(utility).
+As **Wilson** it plays a stochastic policy (`SwapModel`) built so that fleeing and
+feinting look alike:
 
-- Where Wilson ends up is penalised by how exposed he is: inside Shep's reach (the
-  up to 8 tiles Shep may turn up next) costs DANGER; outside it, TRAP times the share
-  of Shep's next positions that would corner him (inside the new reach with no step
-  out of it).
-- Moving his own tile costs MOVE_COST (a move is a clue). A decoy that looks like an
-  escape (a face-down tile carried from inside Shep's reach to outside, exactly what a
-  fleeing Wilson does) earns DECOY_BONUS times how much the Shep team suspects that
-  tile (its probability times the number of face-down tiles): escapes hide among
-  decoys, and decoys lead the search away with the tiles it already follows.
+- A face-down tile inside Shep's reach (the up to 8 tiles Shep may turn up next)
+  *flees* by a swap that carries it to a neighbour outside the reach, chosen with
+  weight exp(-TRAP * share of Shep's next positions that would corner it there).
+- If Wilson is inside the reach and can flee, he flees.
+- Otherwise (safe, or cornered) he makes a **decoy**: he picks a tile that could flee,
+  with probability proportional to how much the Shep team suspects it (their belief,
+  which he works out exactly as they do), and makes exactly the escape that tile would
+  make if it were Wilson. Seen from outside, a real escape and a decoy are alike, and
+  the suspicion the Shep team had on the tiles in reach all passes to the one moved.
+- SLIP of his swaps are made uniformly at random, so that no habit is certain.
 - He hides with probability proportional to exp(-TRAP * share of Shep's placements
   that would corner him at once): centre tiles most, corners least.
 
-He then works out the Shep team's belief (below) as they do, and multiplies each
-swap's probability by exp(-WARY * how much that swap would make them suspect his tile),
-so that he prefers the swaps that keep him inconspicuous.
-
 As the **Shep team** it keeps the exact distribution of where Wilson is under this
-model of Wilson: with probability 1 - NOISE he plays the `SwapModel` policy above
-(without the wariness step, which would make every update cost a belief per candidate
-swap), with probability NOISE a legal swap uniformly at random; the same mixture for
-where he hid. Every public swap multiplies each position's probability by the chance
-that Wilson, standing there, would have made that swap, then carries it along the
-swap; every sheep turned up zeroes its position. It then moves with a two-step
-lookahead on that belief: the chance of finding Wilson now, plus, if not, the best
-chance of finding him on the next move after Wilson's predicted swap (the model's
-marginal), plus a small pull towards where that predicted mass is. On its last
-attempt (8th flip or last move before the cap) it only counts the chance now. With
-the `memory` option `none` the view holds no swap history, and the belief falls back to
-uniform over the face-down tiles.
+model of Wilson. Two hypotheses are weighed as the round goes, half the prior each:
+*aimed* (with probability 1 - NOISE each swap follows the Wilson policy above, else a
+legal swap uniformly at random; he hid as above, mixed the same way) and *blind* (he
+hid and swaps uniformly at random). Every public swap multiplies each (hypothesis,
+position) probability by the chance that Wilson, standing there, would have made that
+swap, then carries it along the swap; every sheep turned up zeroes its position.
+
+It moves with a two-step lookahead on that belief: the chance of finding Wilson now,
+plus, if not, the best chance of finding him on the next move after Wilson's predicted
+swap (the model's marginal), plus PULL times the predicted chance within that next
+reach. On its last attempt (the 8th sheep, or the last move before the cap) it counts
+only the chance now. With the `memory` option `none` the view holds no history, and
+the belief falls back to uniform over the face-down tiles.
 """
 
 from __future__ import annotations
@@ -45,16 +43,12 @@ from pasture.core.game import JSON, Action
 from pasture.games.wilson_shep.actions import Hide, Swap
 from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS, PAIRS
 
-DANGER = 8.0
 TRAP = 2.0
-MOVE_COST = 0.3
-DECOY_BONUS = 2.0
+"""How much Wilson shuns places where Shep's next step could corner him."""
+SLIP = 0.3
+"""The share of Wilson's swaps made uniformly at random, so that no habit is certain."""
 NOISE = 0.2
 """The Shep team's model gives this share to a Wilson swapping uniformly at random."""
-WARY = 2.0
-"""How strongly Wilson shuns swaps that would make the Shep team suspect his tile."""
-SUSPECT = 1.0
-"""How strongly decoys pick the tiles the Shep team suspects most (0: not at all)."""
 PULL = 0.1
 """Weight of the predicted mass within Shep's next reach in the lookahead."""
 
@@ -74,11 +68,10 @@ def _trap_share(w: int, shep: int) -> float:
     return sum(_cornered(w, t) for t in nxt if t != w) / len(nxt)
 
 
-PENALTY: tuple[tuple[float, ...], ...] = tuple(
-    tuple(DANGER if w in REACH[s] else TRAP * _trap_share(w, s) for s in range(CELLS))
-    for w in range(CELLS)
+SHELTER: tuple[tuple[float, ...], ...] = tuple(
+    tuple(exp(-TRAP * _trap_share(x, s)) for s in range(CELLS)) for x in range(CELLS)
 )
-"""PENALTY[w][s]: how exposed Wilson is at `w` with Shep on `s`, after his swap."""
+"""SHELTER[x][s]: how good a refuge `x` (outside Shep's reach) is with Shep on `s`."""
 
 HIDE_WEIGHTS: tuple[float, ...] = tuple(
     exp(-TRAP * sum(_cornered(p, q) for q in range(CELLS) if q != p) / (CELLS - 1))
@@ -101,74 +94,53 @@ class SwapModel:
     def __init__(self, shep: int, down: list[bool], prob: list[float]) -> None:
         self.shep = shep
         self.prob = prob
-        self.faces = sum(down)
+        self.count = len(LEGAL_PAIRS[shep])
         reach = REACH[shep]
-        self.pairs = LEGAL_PAIRS[shep]
-        self.count = len(self.pairs)
-        # A decoy looks like an escape when it carries a face-down tile out of reach; the
-        # more the Shep team suspects that tile, the better it draws them away.
-        self.decoy: dict[tuple[int, int], float] = {}
-        for a, b in self.pairs:
-            inside = a if a in reach else b
-            if (a in reach) != (b in reach) and down[inside]:
-                suspicion = prob[inside] * self.faces
-                self.decoy[(a, b)] = exp(min(DECOY_BONUS * suspicion**SUSPECT, 50.0))
-            else:
-                self.decoy[(a, b)] = 1.0
-        self._base: dict[int, dict[tuple[int, int], float]] = {}
+        # How a tile inside Shep's reach flees: to a neighbour outside it, away from traps.
+        self.escapes: dict[int, dict[int, float]] = {}
+        for y in reach:
+            if down[y]:
+                away = {x: SHELTER[x][shep] for x in NEIGHBOURS[y] if x != shep and x not in reach}
+                if away:
+                    total = sum(away.values())
+                    self.escapes[y] = {x: v / total for x, v in away.items()}
         self._policy: dict[int, dict[tuple[int, int], float]] = {}
-        self._evidence: dict[tuple[int, int], float] | None = None
-
-    def base(self, w: int) -> dict[tuple[int, int], float]:
-        """The exposure-and-decoy policy of a Wilson at `w`, before wariness."""
-        cached = self._base.get(w)
-        if cached is not None:
-            return cached
-        s = self.shep
-        stay = exp(-PENALTY[w][s])
-        weights = {pair: stay * d for pair, d in self.decoy.items() if w not in pair}
-        if w != s:
-            for y in NEIGHBOURS[w]:
-                if y != s:
-                    weights[(w, y) if w < y else (y, w)] = exp(-PENALTY[y][s] - MOVE_COST)
-        total = sum(weights.values())
-        cached = self._base[w] = {pair: x / total for pair, x in weights.items()}
-        return cached
-
-    def evidence(self) -> dict[tuple[int, int], float]:
-        """How likely each swap is under the base policy, over the Shep team's belief."""
-        if self._evidence is None:
-            uniform = NOISE / self.count
-            out = dict.fromkeys(self.pairs, 0.0)
-            for x, p in enumerate(self.prob):
-                if p:
-                    for pair, q in self.base(x).items():
-                        out[pair] += p * ((1 - NOISE) * q + uniform)
-            self._evidence = out
-        return self._evidence
 
     def policy(self, w: int) -> dict[tuple[int, int], float]:
-        """Every legal swap and its probability for a Wilson at `w`: the base policy, each
-        swap weighed down by how much it would make the Shep team suspect his tile (their
-        posterior under the base policy), which is what the bot plays."""
+        """The swaps a Wilson at `w` makes, with their chances (what the bot plays)."""
         cached = self._policy.get(w)
         if cached is not None:
             return cached
-        base = self.base(w)
-        evidence = self.evidence()
-        uniform = NOISE / self.count
-        prior = self.prob[w] * self.faces
-        weights = {
-            pair: q * exp(-WARY * prior * ((1 - NOISE) * q + uniform) / evidence[pair])
-            for pair, q in base.items()
-        }
-        total = sum(weights.values())
-        cached = self._policy[w] = {pair: x / total for pair, x in weights.items()}
-        return cached
+        out: dict[tuple[int, int], float] = {}
+        own = self.escapes.get(w)
+        if own is not None:  # in reach with a way out: flee
+            for x, q in own.items():
+                out[(w, x) if w < x else (x, w)] = q
+        else:  # safe (or cornered): make a fleeing tile's escape, as suspected as it is
+            suspects = {y: self.prob[y] for y in self.escapes if y != w}
+            for y, p in suspects.items():
+                away = {x: q for x, q in self.escapes[y].items() if x != w}
+                total = sum(away.values())
+                for x, q in away.items():
+                    pair = (y, x) if y < x else (x, y)
+                    out[pair] = out.get(pair, 0.0) + p * q / total
+            mass = sum(out.values())
+            if mass > 0:
+                out = {pair: q / mass for pair, q in out.items()}
+            else:  # nothing to mimic: any swap that leaves his own tile be
+                pairs = [pair for pair in LEGAL_PAIRS[self.shep] if w not in pair]
+                out = dict.fromkeys(pairs, 1 / len(pairs))
+        if SLIP:  # part of the time a swap at random, so that no habit is certain
+            rest = 1 - SLIP
+            out = {pair: rest * q for pair, q in out.items()}
+            for pair in LEGAL_PAIRS[self.shep]:
+                out[pair] = out.get(pair, 0.0) + SLIP / self.count
+        self._policy[w] = out
+        return out
 
     def likelihood(self, w: int, pair: tuple[int, int]) -> float:
         """The chance, under the Shep team's model, that Wilson at `w` swaps `pair`."""
-        return (1 - NOISE) * self.policy(w)[pair] + NOISE / self.count
+        return (1 - NOISE) * self.policy(w).get(pair, 0.0) + NOISE / self.count
 
     def destinations(self, w: int) -> list[tuple[int, float]]:
         """Where Wilson at `w` is after his swap, under the model: [(position, chance)]."""
@@ -179,7 +151,7 @@ class SwapModel:
             for y in NEIGHBOURS[w]:
                 if y != self.shep:
                     pair = (w, y) if w < y else (y, w)
-                    out.append((y, (1 - NOISE) * policy[pair] + uniform))
+                    out.append((y, (1 - NOISE) * policy.get(pair, 0.0) + uniform))
         out.append((w, 1.0 - sum(p for _, p in out)))
         return out
 
@@ -310,7 +282,7 @@ class HeuristicBot:
             (at,) = turn.rng.choices(range(CELLS), weights=HIDE_WEIGHTS)
             return Hide(at)
         down = [cell is None for cell in view["grid"]]
-        prob = self.current(view).prob
+        prob = self.current(view).prob  # what the Shep team works out, he works out too
         policy = SwapModel(view["shep"], down, prob).policy(view["wilson_at"])
         (pair,) = turn.rng.choices(list(policy), weights=list(policy.values()))
         return Swap(*pair)
@@ -332,7 +304,7 @@ class HeuristicBot:
         return belief
 
     def current(self, view: dict[str, JSON]) -> Belief:
-        """The Shep team's belief (what Wilson also works out, to know what they suspect)."""
+        """The Shep team's belief about where Wilson is."""
         down = [cell is None for cell in view["grid"]]
         if "history" not in view:
             return field_only(down)

@@ -35,6 +35,11 @@ def who(seat: int, me: int | None) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
+def does(seat: int, me: int | None, verb: str) -> str:
+    """'you move' / 'seat 2 moves'."""
+    return f"you {verb}" if seat == me else f"seat {seat} {verb}s"
+
+
 def tile(view: dict[str, JSON], pos: int) -> str:
     """How one tile looks: its picture or 'face down', for menus."""
     shown = view["grid"][pos]
@@ -64,7 +69,8 @@ def render(view: dict[str, JSON]) -> RenderableType:
         f" — {role[view['role']]} — {PHASES[view['phase']]}"
     )
     if view["phase"] in ("place", "move"):
-        head.append(f" (it is {who(view['shep_go'], me)}'s go)")
+        go = view["shep_go"]
+        head.append(" (your go)" if go == me else f" (seat {go}'s go)")
     field = Table(show_header=False, show_lines=True, padding=(0, 1))
     for _ in range(SIDE):
         field.add_column(min_width=14)
@@ -78,8 +84,8 @@ def render(view: dict[str, JSON]) -> RenderableType:
     parts: list[RenderableType] = [head, field, counts]
     history = view.get("history")
     if history:
-        recent = [_step(step) for step in history[-6:]]
-        parts.append(Text("This round: … " + "; ".join(recent), style="dim"))
+        recent = "; ".join(_step(step) for step in history[-6:])
+        parts.append(Text(f"This round: {'… ' if len(history) > 6 else ''}{recent}", style="dim"))
     last = view["last_round"]
     if last:
         parts.append(
@@ -113,11 +119,11 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
             ' the sheep: "You won\'t find me!"'
         )
     if kind == "placed":
-        return f"{who(event['seat'], seat)} places Shep on {name(event['at'])}."
+        return f"{does(event['seat'], seat, 'place')} Shep on {name(event['at'])}."
     if kind == "swapped":
         return f"Wilson swaps {name(event['a'])} and {name(event['b'])}."
     if kind == "moved":
-        line = f"{who(event['seat'], seat)} moves Shep to {name(event['to'])}"
+        line = f"{does(event['seat'], seat, 'move')} Shep to {name(event['to'])}"
         return line + (" and turns the tile up…" if event["turns_up"] else " (already face up).")
     if kind == "turned_up":
         return (
