@@ -124,9 +124,23 @@ def test_shep_goes_where_the_belief_says_wilson_is() -> None:
     belief.blind = [0.0] * CELLS
     belief.aimed[6], belief.aimed[12] = 0.9, 0.1
     belief.shep = 5
-    values = {to: lookahead(belief, to, last_try=False) for to in NEIGHBOURS[5]}
+    values = {to: lookahead(belief, to, flips_left=8, moves_left=40) for to in NEIGHBOURS[5]}
     assert max(values, key=values.__getitem__) == 6
-    assert lookahead(belief, 6, last_try=True) == pytest.approx(0.9)
+    assert lookahead(belief, 6, flips_left=1, moves_left=40) == pytest.approx(0.9)
+
+
+def test_on_the_last_attempt_shep_keeps_it_for_a_better_chance() -> None:
+    belief = Belief()
+    belief.aimed = [0.0] * CELLS
+    belief.blind = [0.0] * CELLS
+    belief.aimed[8], belief.aimed[1] = 0.95, 0.05  # Wilson most likely at C1, two steps off
+    belief.down[4] = False  # B1 is face up
+    belief.shep = 0
+    last = {to: lookahead(belief, to, flips_left=1, moves_left=40) for to in NEIGHBOURS[0]}
+    assert last[1] == pytest.approx(0.05) and last[5] == 0.0
+    assert last[4] > 0.2  # walk over B1 towards C1 and keep the last attempt
+    final_move = lookahead(belief, 4, flips_left=1, moves_left=1)
+    assert final_move == 0.0  # no move left after this one: a face-up tile is worth nothing
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {"memory": "none"}), (5, {})])

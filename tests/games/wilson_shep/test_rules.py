@@ -77,6 +77,10 @@ def test_shep_is_placed_anywhere_and_the_tile_stays_face_down() -> None:
     state.apply(1, Place(5))  # right on Wilson: nothing is turned up
     assert state.grid == [FACE_DOWN] * 16 and state.flips == 0
     assert state.shep == 5 and not state.is_over() and state.actors() == (0,)
+    assert all(5 not in (s.a, s.b) for s in state.legal_actions(0))  # type: ignore[attr-defined]
+    turn(state, (10, 11), 4)  # Shep leaves; Wilson's tile is still face down at 5
+    state.apply(0, Swap(10, 11))
+    assert round_over(state.apply(1, Move(5)))["winner"] == "shep"  # coming back finds him
 
 
 # --- Wilson's turn -----------------------------------------------------------------------

@@ -29,8 +29,8 @@ swap, then carries it along the swap; every sheep turned up zeroes its position.
 It moves with a two-step lookahead on that belief: the chance of finding Wilson now,
 plus, if not, the best chance of finding him on the next move after Wilson's predicted
 swap (the model's marginal), plus PULL times the predicted chance within that next
-reach. On its last attempt (the 8th sheep, or the last move before the cap) it counts
-only the chance now. With the `memory` option `none` the view holds no history, and
+reach. A move that would turn up the 8th sheep, or the last move before the cap,
+counts only the chance now (a step onto a face-up tile keeps the last attempt). With the `memory` option `none` the view holds no history, and
 the belief falls back to uniform over the face-down tiles.
 """
 
@@ -156,11 +156,6 @@ class SwapModel:
         return out
 
 
-def _normalised(belief: list[float]) -> list[float]:
-    total = sum(belief)
-    return [b / total for b in belief] if total > 0 else belief
-
-
 class Belief:
     """Where Wilson may be, replayed step by step from the round's public history.
 
@@ -174,6 +169,22 @@ class Belief:
         self.blind = [0.5 / CELLS] * CELLS
         self.down = [True] * CELLS
         self.shep: int | None = None
+
+    @classmethod
+    def field_only(cls, down: list[bool]) -> Belief:
+        """Memory `none`: uniform over the face-down tiles, both hypotheses alike."""
+        belief = cls()
+        belief.down = down[:]
+        half = 0.5 / sum(down)
+        belief.aimed = [half if d else 0.0 for d in down]
+        belief.blind = belief.aimed[:]
+        return belief
+
+    def copy(self) -> Belief:
+        new = Belief()
+        new.aimed, new.blind, new.down = self.aimed[:], self.blind[:], self.down[:]
+        new.shep = self.shep
+        return new
 
     @property
     def prob(self) -> list[float]:
@@ -195,71 +206,62 @@ class Belief:
             for part in (aimed, blind):
                 part[a], part[b] = part[b], part[a]
             self.down[a], self.down[b] = self.down[b], self.down[a]
-            self._set(aimed, blind)
+            self._normalise(aimed, blind)
         else:
-            to = step["to"]
-            self.shep = to
+            self.shep = step["to"]
             if step["turned_up"]:
-                self.down[to] = False
-                self.aimed[to] = self.blind[to] = 0.0
-                self._set(self.aimed, self.blind)
+                self.turn_up(step["to"])
 
-    def _set(self, aimed: list[float], blind: list[float]) -> None:
+    def turn_up(self, at: int) -> None:
+        """A sheep was turned up at `at`: Wilson is not there."""
+        self.down[at] = False
+        self.aimed[at] = self.blind[at] = 0.0
+        self._normalise(self.aimed, self.blind)
+
+    def _normalise(self, aimed: list[float], blind: list[float]) -> None:
         total = sum(aimed) + sum(blind)
         self.aimed = [p / total for p in aimed]
         self.blind = [p / total for p in blind]
 
+    def predicted(self, shep: int) -> list[float]:
+        """Where Wilson will be after his next swap with Shep on `shep`, under each
+        hypothesis weighted by its probability (the model's marginal)."""
+        model = SwapModel(shep, self.down, self.prob)
+        count = model.count
+        out = [0.0] * CELLS
+        for w in range(CELLS):
+            p, q = self.aimed[w], self.blind[w]
+            if p:
+                for dest, chance in model.destinations(w):
+                    out[dest] += p * chance
+            if q:  # a blind swap takes his tile to each free neighbour with chance 1/count
+                moved = 0
+                if w != shep:
+                    for y in NEIGHBOURS[w]:
+                        if y != shep:
+                            out[y] += q / count
+                            moved += 1
+                out[w] += q * (count - moved) / count
+        return out
 
-def predicted(aimed: list[float], blind: list[float], shep: int, down: list[bool]) -> list[float]:
-    """Where Wilson will be after his next swap with Shep on `shep`, under each
-    hypothesis weighted by its probability (the model's marginal)."""
-    prob = [a + b for a, b in zip(aimed, blind, strict=True)]
-    model = SwapModel(shep, down, prob)
-    count = model.count
-    out = [0.0] * CELLS
-    for w in range(CELLS):
-        p, q = aimed[w], blind[w]
-        if p:
-            for dest, chance in model.destinations(w):
-                out[dest] += p * chance
-        if q:  # a blind swap moves his tile to each free neighbour with chance 1/count
-            moved = 0
-            for y in NEIGHBOURS[w]:
-                if y != shep and w != shep:
-                    out[y] += q / count
-                    moved += 1
-            out[w] += q * (count - moved) / count
-    return out
+    def soon(self, shep: int) -> float:
+        """With Shep on `shep`: the best chance of finding Wilson on the next move after
+        his swap, plus PULL times the chance that he is anywhere within that reach."""
+        future = self.predicted(shep)
+        nxt = [future[t] for t in NEIGHBOURS[shep] if self.down[t]]
+        return max(nxt) + PULL * sum(nxt) if nxt else 0.0
 
 
-def lookahead(belief: Belief, target: int, last_try: bool) -> float:
+def lookahead(belief: Belief, target: int, flips_left: int, moves_left: int) -> float:
     """The value of Shep stepping onto `target`: finding Wilson now, or else soon."""
-    down = belief.down
-    catch = belief.aimed[target] + belief.blind[target] if down[target] else 0.0
-    if last_try:
-        return catch
-    aimed, blind, after_down = belief.aimed[:], belief.blind[:], down[:]
-    if down[target]:
-        aimed[target] = blind[target] = 0.0
-        after_down[target] = False
-        total = sum(aimed) + sum(blind)
-        if total > 0:
-            aimed = [p / total for p in aimed]
-            blind = [p / total for p in blind]
-    future = predicted(aimed, blind, target, after_down)
-    nxt = [future[t] for t in NEIGHBOURS[target] if after_down[t]]
-    soon = (max(nxt) + PULL * sum(nxt)) if nxt else 0.0
-    return catch + (1 - catch) * soon
-
-
-def field_only(down: list[bool]) -> Belief:
-    """Memory `none`: uniform over the face-down tiles, both hypotheses alike."""
-    belief = Belief()
-    belief.down = down
-    uniform = _normalised([1.0 if d else 0.0 for d in down])
-    belief.aimed = [p / 2 for p in uniform]
-    belief.blind = belief.aimed[:]
-    return belief
+    turns_up = belief.down[target]
+    catch = belief.aimed[target] + belief.blind[target] if turns_up else 0.0
+    if moves_left <= 1 or (turns_up and flips_left <= 1):
+        return catch  # the round ends after this move unless it finds him
+    after = belief.copy()
+    if turns_up:
+        after.turn_up(target)
+    return catch + (1 - catch) * after.soon(target)
 
 
 class HeuristicBot:
@@ -307,7 +309,7 @@ class HeuristicBot:
         """The Shep team's belief about where Wilson is."""
         down = [cell is None for cell in view["grid"]]
         if "history" not in view:
-            return field_only(down)
+            return Belief.field_only(down)
         belief = self.belief(view)
         assert belief.down == down, "the replayed field must match the view"
         return belief
@@ -318,19 +320,14 @@ class HeuristicBot:
         if view["phase"] == "place":
             return max(
                 turn.legal,
-                key=lambda a: (_placement_value(belief, a.at), rng.random()),  # type: ignore[attr-defined]
+                key=lambda a: (belief.soon(a.at), rng.random()),  # type: ignore[attr-defined]
             )
-        last_try = view["flips"] == view["flip_limit"] - 1 or view["moves"] == view["max_moves"] - 1
+        flips_left = view["flip_limit"] - view["flips"]
+        moves_left = view["max_moves"] - view["moves"]
         return max(
             turn.legal,
-            key=lambda a: (lookahead(belief, a.to, last_try), rng.random()),  # type: ignore[attr-defined]
+            key=lambda a: (lookahead(belief, a.to, flips_left, moves_left), rng.random()),  # type: ignore[attr-defined]
         )
-
-
-def _placement_value(belief: Belief, at: int) -> float:
-    future = predicted(belief.aimed, belief.blind, at, belief.down)
-    nxt = [future[t] for t in NEIGHBOURS[at]]
-    return max(nxt) + PULL * sum(nxt)
 
 
 def wilson_policy(
@@ -340,4 +337,4 @@ def wilson_policy(
     return SwapModel(shep, down, prob).policy(wilson_at)
 
 
-__all__ = ["Belief", "HeuristicBot", "SwapModel", "wilson_policy"]
+__all__ = ["Belief", "HeuristicBot", "SwapModel", "lookahead", "wilson_policy"]

@@ -258,7 +258,7 @@ def check_invariants(s: WilsonShepState) -> None:
     assert len(up) == len(set(up)) and all(0 <= p < CELLS for p in up), "a picture twice"
     assert len(up) == s.flips <= FLIP_LIMIT
     assert 0 <= s.round <= s.rounds and 0 <= s.moves <= s.max_moves
-    assert sum(s.tokens) >= 0 and all(t >= 0 for t in s.tokens)
+    assert all(t >= 0 for t in s.tokens) and len(s.tokens) == s.num_players
     if s.phase == OVER:
         return
     assert s.go != s.wilson and 0 <= s.go < s.num_players
