@@ -212,3 +212,15 @@ def test_special_played_by_the_actor_interrupts_its_own_decision() -> None:
     act(s, 2, PlayWolf(0, 1))
     all_pass_window(s)
     assert s.phase == R.REDYK and s.actors() == (0,)
+
+
+def test_a_seat_that_passed_may_still_play_into_the_window_which_reopens() -> None:
+    s = start(3, HANDS, ["magenta_1", "magenta_2"])
+    act(s, 2, PlayThief(1))
+    act(s, 1, NoReaction())
+    assert s.actors() == (0,)
+    assert PlaySheepdog() in s.legal_actions(1)  # not asked any more, but may still play
+    act(s, 1, PlaySheepdog())
+    assert s.actors() == (2, 0)
+    all_pass_window(s)
+    assert s.pending is None and s.queue == []
