@@ -152,6 +152,13 @@ async def table_loop(
         k += 1
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (the machine may be shared: CPU per action is
+    the figure that does not depend on what else runs)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -173,9 +180,11 @@ async def run(args: argparse.Namespace, port: int, server_pid: int) -> None:
         )
         await asyncio.sleep(args.warmup)
         acks0, t0 = stats.acks, time.perf_counter()
+        cpu0, client0 = cpu_seconds(server_pid), cpu_seconds(os.getpid())
         stats.latencies.clear()
         await asyncio.sleep(args.seconds)
         acks1, t1 = stats.acks, time.perf_counter()
+        cpu1, client1 = cpu_seconds(server_pid), cpu_seconds(os.getpid())
         server_rss = rss_mb(server_pid)
         # clients stop acting at stop_at; a client waiting for its turn is cut off
         with contextlib.suppress(TimeoutError):
@@ -187,6 +196,13 @@ async def run(args: argparse.Namespace, port: int, server_pid: int) -> None:
     print(f"ack latency p99          {percentile(stats.latencies, 0.99) * 1000:.1f} ms")
     print(f"messages received        {stats.messages:,}")
     print(f"matches finished         {stats.matches}")
+    done = max(acks1 - acks0, 1)
+    print(
+        f"server CPU per action    {(cpu1 - cpu0) / done * 1000:.2f} ms"
+        f"  (server busy {(cpu1 - cpu0) / (t1 - t0):.0%} of one core)"
+    )
+    print(f"client CPU per action    {(client1 - client0) / done * 1000:.2f} ms")
+    print(f"load average             {os.getloadavg()[0]:.1f} (other work on this machine)")
     print(f"errors                   {len(stats.errors)} {sorted(set(stats.errors))}")
     print(f"server RSS               {server_rss:.0f} MB")
     print(f"client RSS               {rss_mb(os.getpid()):.0f} MB")

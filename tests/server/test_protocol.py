@@ -126,13 +126,16 @@ def test_not_started_until_every_seat_is_taken(server: Server) -> None:
     async def scenario() -> None:
         c = await Client(server, table["id"], token).connect()
         view = await c.until("view")
-        await c.act(view["legal"][0], view["version"], "early")
+        assert view["legal"] == [] and view["turn"] is False  # nobody may act yet
+        await c.act({"kind": "pass", "left": "dog", "right": "dog"}, view["version"], "early")
         assert (await c.until("error"))["code"] == "not_started"
         server.join(table["id"], 1)
         server.join(table["id"], 2)
         message = await c.until("table")
         while message["table"]["status"] != "playing":
             message = await c.until("table")
+        view = await c.until("view")  # the same version, now with the seat's choices
+        assert view["turn"] and view["legal"]
         await c.act(view["legal"][0], view["version"], "now")
         assert (await c.until("ack"))["id"] == "now"
         await c.close()

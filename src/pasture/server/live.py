@@ -149,10 +149,22 @@ class LiveTable:
         """Catch-up for one connection: events after `since` (if given), then the view."""
         match = self.match
         messages = protocol.events(match.events_since(since), seat) if since is not None else []
-        messages.append(protocol.view(match.state, seat, match.version))
+        messages.append(self.view_message(seat))
         if self.status == "over":
             messages.append(self.end_message())
         return [protocol.dumps(m) for m in messages]
+
+    def view_message(self, seat: int | None) -> dict[str, JSON]:
+        """The seat's view; its legal actions only while the table is playing (before
+        every seat is taken nobody may act yet)."""
+        match = self.match
+        if self.status != "playing" and seat is not None:
+            message = protocol.view(match.state, seat, match.version, [])
+            message["turn"] = False
+            return message
+        return protocol.view(
+            match.state, seat, match.version, self.legal[seat] if seat is not None else None
+        )
 
     def end_message(self) -> dict[str, JSON]:
         match = self.match

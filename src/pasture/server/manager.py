@@ -163,8 +163,9 @@ class TableManager:
             table.status = status
             table.broadcast_table()
             self.scheduler.reschedule(table)
-            if started:
+            if started:  # the views now carry everybody's choices
                 log.info("table %s: every seat taken, play starts", table.id)
+                table.broadcast_since(table.match.version)
             return token
 
     async def leave(self, table: LiveTable, seat: int, token: str) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pasture.core.game import JSON, Event, State
+from pasture.core.game import JSON, Action, Event, State
 
 MAX_CLIENT_ID = 128
 
@@ -17,10 +17,16 @@ try:
     def dumps(message: dict[str, JSON]) -> str:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
+    def loads(text: str) -> JSON:
+        return orjson.loads(text)
+
 except ImportError:  # pragma: no cover - orjson is a speed-up, not a requirement
 
     def dumps(message: dict[str, JSON]) -> str:
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+    def loads(text: str) -> JSON:
+        return json.loads(text)
 
 
 def error(code: str, message: str, client_id: str | None = None) -> dict[str, JSON]:
@@ -37,13 +43,18 @@ def ack(client_id: str | None, version: int, duplicate: bool = False) -> dict[st
     return out
 
 
-def view(state: State, seat: int | None, version: int) -> dict[str, JSON]:
-    """What `seat` sees now; `legal` and `turn` are its own choices (none for spectators)."""
+def view(
+    state: State, seat: int | None, version: int, legal_actions: Sequence[Action] | None = None
+) -> dict[str, JSON]:
+    """What `seat` sees now; `legal` and `turn` are its own choices (none for spectators).
+    `legal_actions`: the seat's legal actions if already known."""
     if seat is None:
         legal: list[JSON] = []
         turn = False
     else:
-        legal = [a.to_json() for a in state.legal_actions(seat)]
+        if legal_actions is None:
+            legal_actions = state.legal_actions(seat)
+        legal = [a.to_json() for a in legal_actions]
         turn = seat in state.actors()
     return {
         "type": "view",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -20,6 +19,7 @@ from pasture.server.connection import Connection
 from pasture.server.errors import ServerError
 from pasture.server.live import token_hash
 from pasture.server.manager import TableManager
+from pasture.server.protocol import loads
 from pasture.server.settings import Settings
 
 
@@ -39,7 +39,7 @@ async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
             f"Messages are limited to {limit} bytes; this one is not read.",
         )
     try:
-        data = json.loads(text)
+        data = loads(text)
     except ValueError:
         raise ServerError(400, "malformed_message", "That message is not valid JSON.") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):

@@ -90,19 +90,23 @@ def set_seat(conn: Connection, table_id: str, seat: SeatRecord, status: str) -> 
     conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
 
+_INSERT_ACTION = insert(ActionRow)  # built once: this runs for every action
+
+
 def append_action(
     conn: Connection, table_id: str, action: ActionRecord, result: dict[str, Any] | None
 ) -> None:
     """Log one player's action; with `result`, the match ended with it."""
     conn.execute(
-        insert(ActionRow).values(
-            table_id=table_id,
-            seq=action.seq,
-            version=action.version,
-            seat=action.seat,
-            action=action.action,
-            client_id=action.client_id,
-        )
+        _INSERT_ACTION,
+        {
+            "table_id": table_id,
+            "seq": action.seq,
+            "version": action.version,
+            "seat": action.seat,
+            "action": action.action,
+            "client_id": action.client_id,
+        },
     )
     if result is not None:
         conn.execute(
