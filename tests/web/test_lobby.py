@@ -38,6 +38,7 @@ def test_open_tables_can_be_joined_and_reloads_keep_the_seat(new_page: Any, serv
     page.wait_for_selector("#board[data-version]")
     assert "You are seat 2 (Eve)" in page.inner_text(".table-head")
     page.goto("/")
+    page.wait_for_selector("#mine-h")
     assert page.locator(".my-tables a").count() == 1
     # A stale token (one that holds no seat here) falls back to watching.
     stale = {table["id"]: {"seat": 1, "token": "not-a-token"}}
@@ -47,4 +48,5 @@ def test_open_tables_can_be_joined_and_reloads_keep_the_seat(new_page: Any, serv
     assert "You are watching" in page.inner_text(".table-head")
     assert "token" in page.inner_text("#error")
     page.goto("/")
+    page.wait_for_selector("#mine-h")
     assert page.locator(".my-tables a").count() == 0  # the stale seat was forgotten

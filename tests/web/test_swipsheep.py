@@ -91,8 +91,11 @@ def _check_dom_hides_other_hands(
             "els => els.map(e => e.dataset.card)",
         )
         assert set(faces) <= {"back"}, faces
-    shown = page.eval_on_selector_all(".hand svg.card", "els => els.map(e => e.dataset.card)")
-    views = [m for m in frames if m["type"] == "view" and m["version"] == board_version(page)]
+    version, shown = page.evaluate(
+        """() => [Number(document.querySelector('#board').dataset.version),
+                  [...document.querySelectorAll('.hand svg.card')].map(e => e.dataset.card)]"""
+    )
+    views = [m for m in frames if m["type"] == "view" and m["version"] == version]
     if views and shown:
         hand = views[-1]["view"]["hand"]
         assert sorted(shown) == sorted(k for k, n in hand.items() for _ in range(n))
@@ -159,12 +162,12 @@ def test_a_reload_mid_match_resumes(new_page: Any) -> None:
     version = board_version(page)
     assert swipsheep_step(page)
     wait_new_version(page, version)
-    before = page.inner_text(".seat-panel.me")
+    before = page.inner_text(".seat-panel.me .seat-name")
     log_before = page.locator("#log li").count()
     page.reload()
     page.wait_for_selector("#board[data-version]")
     page.wait_for_selector(".hand")
-    assert page.inner_text(".seat-panel.me") == before
+    assert page.inner_text(".seat-panel.me .seat-name") == before
     assert page.locator("#log li").count() >= log_before
     assert "You are seat 1" in page.inner_text(".table-head")
     # A dropped connection reconnects by itself and play goes on to the end.

@@ -109,9 +109,11 @@ function passPicker(ctx, hand) {
   const view = ctx.view;
   const me = ctx.seat;
   const ui = ctx.ui;
-  if (ui.passVersion !== ctx.version) {
+  // Keep the half-made choice while others choose; start over when the hand changes.
+  const key = `${view.round}:${JSON.stringify(view.hand)}`;
+  if (ui.passKey !== key) {
     ui.pass = { left: null, right: null };
-    ui.passVersion = ctx.version;
+    ui.passKey = key;
   }
   const choice = ui.pass;
   const pick = (i) => {
