@@ -30,8 +30,10 @@ It moves with a two-step lookahead on that belief: the chance of finding Wilson 
 plus, if not, the best chance of finding him on the next move after Wilson's predicted
 swap (the model's marginal), plus PULL times the predicted chance within that next
 reach. A move that would turn up the 8th sheep, or the last move before the cap,
-counts only the chance now (a step onto a face-up tile keeps the last attempt). With the `memory` option `none` the view holds no history, and
-the belief falls back to uniform over the face-down tiles.
+counts only the chance now (a step onto a face-up tile keeps the last attempt). It
+places Shep where the chance on the first move is best. With the `memory` option
+`none` the view holds no history, and the belief falls back to uniform over the
+face-down tiles.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from math import exp
 from pasture.core.bot import Turn
 from pasture.core.game import JSON, Action
 from pasture.games.wilson_shep.actions import Hide, Swap
-from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS, PAIRS
+from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS, PAIRS_CLEAR_OF
 
 TRAP = 2.0
 """How much Wilson shuns places where Shep's next step could corner him."""
@@ -82,10 +84,6 @@ HIDE_PRIOR: tuple[float, ...] = tuple(
 )
 """The Shep team's prior on where Wilson hid."""
 
-LEGAL_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(pair for pair in PAIRS if s not in pair) for s in range(CELLS)
-)
-
 
 class SwapModel:
     """Wilson's policy with Shep on `shep`, the face-down tiles `down` and the Shep
@@ -94,7 +92,7 @@ class SwapModel:
     def __init__(self, shep: int, down: list[bool], prob: list[float]) -> None:
         self.shep = shep
         self.prob = prob
-        self.count = len(LEGAL_PAIRS[shep])
+        self.count = len(PAIRS_CLEAR_OF[shep])
         reach = REACH[shep]
         # How a tile inside Shep's reach flees: to a neighbour outside it, away from traps.
         self.escapes: dict[int, dict[int, float]] = {}
@@ -128,12 +126,12 @@ class SwapModel:
             if mass > 0:
                 out = {pair: q / mass for pair, q in out.items()}
             else:  # nothing to mimic: any swap that leaves his own tile be
-                pairs = [pair for pair in LEGAL_PAIRS[self.shep] if w not in pair]
+                pairs = [pair for pair in PAIRS_CLEAR_OF[self.shep] if w not in pair]
                 out = dict.fromkeys(pairs, 1 / len(pairs))
         if SLIP:  # part of the time a swap at random, so that no habit is certain
             rest = 1 - SLIP
             out = {pair: rest * q for pair, q in out.items()}
-            for pair in LEGAL_PAIRS[self.shep]:
+            for pair in PAIRS_CLEAR_OF[self.shep]:
                 out[pair] = out.get(pair, 0.0) + SLIP / self.count
         self._policy[w] = out
         return out

@@ -30,6 +30,11 @@ PAIRS: tuple[tuple[int, int], ...] = tuple(
 )
 """Every pair of adjacent positions (a < b): 42 on a 4x4 field."""
 
+PAIRS_CLEAR_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(pair for pair in PAIRS if pos not in pair) for pos in range(CELLS)
+)
+"""The adjacent pairs that leave each position alone: Wilson's swaps while Shep is there."""
+
 
 def name(pos: int) -> str:
     """A position as people say it: row letter and column number, e.g. 'B3'."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, Action, ChanceOutcome, Event
 from pasture.games.wilson_shep.actions import Hide, Move, Place, Reveal, Swap
-from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS, PAIRS
+from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS, PAIRS_CLEAR_OF
 
 if TYPE_CHECKING:
     from pasture.games.wilson_shep.state import WilsonShepState
@@ -29,13 +29,9 @@ PLACED, SWAPPED, MOVED = 0, 1, 2
 HIDES: list[Action] = [Hide(p) for p in range(CELLS)]
 PLACES: list[Action] = [Place(p) for p in range(CELLS)]
 MOVES: tuple[list[Action], ...] = tuple([Move(q) for q in NEIGHBOURS[p]] for p in range(CELLS))
-SWAPS: tuple[list[Action], ...] = tuple(
-    [Swap(a, b) for a, b in PAIRS if shep not in (a, b)] for shep in range(CELLS)
-)
+SWAPS: tuple[list[Action], ...] = tuple([Swap(a, b) for a, b in pairs] for pairs in PAIRS_CLEAR_OF)
 """The swaps Wilson may make while Shep stands on each position (never Shep's tile)."""
-SWAP_PAIRS: tuple[frozenset[tuple[int, int]], ...] = tuple(
-    frozenset((a, b) for a, b in PAIRS if shep not in (a, b)) for shep in range(CELLS)
-)
+SWAP_PAIRS: tuple[frozenset[tuple[int, int]], ...] = tuple(map(frozenset, PAIRS_CLEAR_OF))
 REVEALS: list[Reveal] = [Reveal(p) for p in range(CELLS)]
 
 
