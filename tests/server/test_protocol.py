@@ -268,3 +268,25 @@ def _until_any() -> None:
                 return message
 
     Client.until_any = until_any  # type: ignore[attr-defined]
+
+
+def test_leaving_closes_the_seats_connections_and_frees_the_seat(server: Server) -> None:
+    tid, tokens = _seated(server)
+
+    async def scenario() -> None:
+        c = await Client(server, tid, tokens[1]).connect()
+        spectator = await Client(server, tid).connect()
+        await c.until("view")
+        assert server.delete(f"/api/tables/{tid}/seats/1", tokens[1]).status_code == 204
+        assert (await c.until("error"))["code"] == "seat_left"
+        with pytest.raises(websockets.ConnectionClosed):
+            await c.recv()
+        seat = (await spectator.until("table"))["table"]["seats"][1]
+        assert not seat["taken"] and seat["name"] is None
+        # the old token no longer opens the seat; a newcomer can take it
+        refused = await _first_messages(server, tid, {"type": "hello", "token": tokens[1]})
+        assert refused[-1]["code"] == "bad_token"
+        server.join(tid, 1, "newcomer")
+        await spectator.close()
+
+    run(scenario())

@@ -39,7 +39,7 @@ def test_unanswered_reaction_windows_pass_by_themselves(reflex_server: Server) -
         loop = asyncio.get_running_loop()
         started = loop.time()
         end = await clients[0].until("end", timeout=5)
-        assert 0.1 < loop.time() - started < 2  # seat 1's window closed after ~0.3 s
+        assert 0.2 < loop.time() - started < 5  # seat 1's window closed after ~0.3 s
         assert end["result"]["scores"] == [1, 0]
         for c in clients:
             await c.close()

@@ -61,6 +61,12 @@ def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> Fa
         message = f"{where}: {first.get('msg', 'invalid request')}"
         return JSONResponse({"code": "bad_request", "message": message}, status_code=422)
 
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, e: Exception) -> JSONResponse:
+        log.error("unexpected error", exc_info=e)
+        message = "The server could not do that now; try again."
+        return JSONResponse({"code": "unavailable", "message": message}, status_code=503)
+
     app.include_router(rest.router(manager))  # type: ignore[arg-type]
     ws.install(app, manager, settings)  # type: ignore[arg-type]
     _mount_web_client(app)

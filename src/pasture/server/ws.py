@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -55,6 +56,7 @@ async def _refuse(websocket: WebSocket, error: ServerError, close_code: int) -> 
         await websocket.close(close_code)
 
 
+log = logging.getLogger("pasture.server")
 PATH = re.compile(r"^/ws/tables/([^/]+)$")
 
 
@@ -104,6 +106,11 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
             return
         except ServerError as e:
             await _refuse(websocket, e, 4000 + e.status)
+            return
+        except Exception:  # e.g. the database is unreachable: the client retries
+            log.exception("table %s: could not open", table_id)
+            error = ServerError(503, "unavailable", "The table cannot be opened now; retry.")
+            await _refuse(websocket, error, 1011)
             return
 
         conn = Connection(websocket, seat, hashed, settings.send_queue)
