@@ -164,7 +164,7 @@ def run(label: str, fn: Callable[[object], Outcome], tasks: list[object], jobs: 
     for value_ in (1, 0, -1):
         k = sum(o == value_ for o in outcomes)
         lo, hi = wilson(k, n)
-        cells.append(f"{100 * k / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]")
+        cells.append(f"{100 * k / n:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]")
     secs = time.perf_counter() - start
     print(f"| {label} | {n} | " + " | ".join(cells) + f" | {1000 * secs / n:.1f} |")
     sys.stdout.flush()
