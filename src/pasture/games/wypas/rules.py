@@ -487,12 +487,9 @@ def check_invariants(s: WypasState) -> None:
     e = s.edition
     black = e.special[specials.BLACK_SHEEP]
     wolf = e.special[specials.WOLF]
-    where = [0] * len(e.kinds)
     piles = [s.deck, s.discard, s.drawn, s.sheared, *s.hands, *s.hidden_discard]
-    for pile in piles:
-        for k, c in enumerate(pile):
-            assert c >= 0, f"negative count of {e.kinds[k]}"
-            where[k] += c
+    assert min(min(pile) for pile in piles) >= 0, "a negative card count"
+    where = [sum(column) for column in zip(*piles, strict=True)]
     for lot in s.lots:
         if lot[2] < 0:
             where[lot[0]] += 1

@@ -199,8 +199,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             fixed = knowledge.known_to(t, me, p)
             if fixed:  # cards the seat knows are there stay; the rest is re-drawn
                 hand = t.hands[p]
-                for k, c in enumerate(fixed):
-                    hand[k] -= c
+                hand[:] = [a - b for a, b in zip(hand, fixed, strict=True)]
                 kept.append((hand, fixed))
             piles.append(t.hands[p])
         if p != me:
@@ -208,11 +207,11 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     if me != t.baca:
         piles.append(t.drawn)
     sizes = []
+    zeros = [0] * kinds
     for pile in piles:
         sizes.append(sum(pile))
-        for k in range(kinds):
-            pool += [k] * pile[k]
-            pile[k] = 0
+        pool += [k for k, c in enumerate(pile) if c for _ in range(c)]
+        pile[:] = zeros
     lot_slots = [
         lot for lot in t.lots if lot[1] and lot[2] < 0 and me != t.baca
     ]  # the face-down lot, not yet auctioned
@@ -227,7 +226,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     ]
     for p, i in laid_slots:
         pool.append(t.laid[p][i][0])
-    rng.shuffle(pool)
+    draws = [rng.random() for _ in pool]  # a uniform shuffle, cheaper than rng.shuffle
+    pool = [k for _, k in sorted(zip(draws, pool, strict=True))]
     at = 0
     for pile, size in zip(piles, sizes, strict=True):
         for k in pool[at : at + size]:
@@ -242,6 +242,5 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         at += 1
     assert at == len(pool)
     for hand, fixed in kept:
-        for k, c in enumerate(fixed):
-            hand[k] += c
+        hand[:] = [a + b for a, b in zip(hand, fixed, strict=True)]
     return t
