@@ -32,6 +32,20 @@ def swipsheep_step(page: Any) -> bool:
     return first_action(page)
 
 
+def keyboard_step(page: Any) -> bool:
+    """The same choices with the keyboard only: Enter on a focused card, keys 1-9 for the
+    numbered choice buttons."""
+    cards = page.locator(".card-button")
+    if page.locator("#confirm-pass").count() == 0 and cards.count() >= 2:
+        for i in (0, 1):
+            cards.nth(i).focus()
+            page.keyboard.press("Enter")
+    if page.locator(".actions button:not([disabled])").count():
+        page.keyboard.press("1")
+        return True
+    return False
+
+
 def test_a_person_plays_a_whole_match_against_bots(new_page: Any) -> None:
     page = new_page()
     frames = frames_of(page)
@@ -172,6 +186,7 @@ def test_a_reload_mid_match_resumes(new_page: Any) -> None:
     assert "You are seat 1" in page.inner_text(".table-head")
     # A dropped connection reconnects by itself and play goes on to the end.
     page.evaluate("window.pastureSocket.drop()")
+    page.wait_for_selector("#conn.conn-reconnecting")
     page.wait_for_selector("#conn.conn-online")
-    play_to_end(page, swipsheep_step)
+    play_to_end(page, keyboard_step)
     assert "The game is over" in page.inner_text("#end")

@@ -19,11 +19,37 @@ const H = 86;
 const where = (space) => `floor ${Math.floor(space / 4) + 1}, face ${(space % 4) + 1}`;
 const cardName = (c) => SHEEP_CARDS[c] || WOLF_CARDS[c] || c;
 
+const MOVES = { up1: ["up", 1], up2: ["up", 2], left1: ["left", 1], right1: ["right", 1], left2: ["left", 2], right2: ["right", 2], trio: ["up", 1] };
+
+function step(space, dir) {
+  const floor = Math.floor(space / 4);
+  const face = space % 4;
+  if (dir === "up") return floor < 2 ? space + 4 : -1;
+  if (dir === "left") return floor * 4 + ((face + 1) % 4); // B-1: left of face d is d+1
+  if (dir === "right") return floor * 4 + ((face + 3) % 4);
+  return -1;
+}
+
+/** Where a sheep moved by `card` from `space` ends: a space, the larder or the hut. */
+function fate(card, space, v) {
+  const move = MOVES[card];
+  if (!move) return "";
+  const safe = v.sated || v.shepherd === v.wolf;
+  let at = space;
+  for (let i = 0; i < move[1]; i++) {
+    at = step(at, move[0]);
+    if (at < 0) return "";
+    if (at === v.wolf && !safe) return " — into the wolf's jaws!";
+    if (at === v.hut) return " — to the hut: saved!";
+  }
+  return ` to ${where(at)}`;
+}
+
 export function label(a, ctx) {
   if (a.kind === "play") {
     if (a.space === null) return `Play ${cardName(a.card)} with no effect`;
     if (a.card === "shepherd") return `Shepherd to ${where(a.space)}`;
-    return `${cardName(a.card)}: ${a.count > 1 ? plural(a.count, "sheep", "sheep") : "a sheep"} from ${where(a.space)}`;
+    return `${cardName(a.card)}: ${a.count > 1 ? plural(a.count, "sheep", "sheep") : "a sheep"} from ${where(a.space)}${fate(a.card, a.space, ctx.view)}`;
   }
   if (a.kind === "take") return `The wolf takes the sheep on ${where(a.space)}`;
   if (a.kind === "wolf_card") return `Play ${cardName(a.card)}`;
@@ -53,6 +79,10 @@ export function narrate(e, ctx) {
     }
     case "wolf_takes":
       return `${ctx.Who(e.by)} chose the sheep on ${where(e.space)} for the wolf.`;
+    case "wolf_draw":
+      return "card" in e ? `You draw ${cardName(e.card)}.` : `The wolf player draws a card (${e.drawn} of 2).`;
+    case "wolf_discard":
+      return `The wolf player discards ${cardName(e.card)}.`;
     case "reshuffle":
       return `The wolf deck is shuffled again (${e.deck} cards).`;
     case "game_over":
@@ -183,6 +213,8 @@ export function render(root, ctx) {
             h("strong", {}, last ? WOLF_CARDS[last.card] || last.card : "no card yet"),
             h("small", {}, last ? "turned last" : "")),
           h("div", {}, h("p", {}, `${plural(v.wolf_deck, "card")} left in the deck`),
+            v.wolf_hand ? h("p", { class: "secret" }, `Your wolf cards: ${v.wolf_hand.map(cardName).join(", ") || "none"}`)
+              : v.wolf_hand_size ? h("p", {}, `The wolf player holds ${plural(v.wolf_hand_size, "card")}${v.wolf_hand_known && v.wolf_hand_known.length ? ` (known: ${v.wolf_hand_known.map(cardName).join(", ")})` : ""}.`) : null,
             h("p", { class: "muted small" }, `Still to come: ${Object.entries(v.wolf_unseen).map(([k, n]) => `${WOLF_CARDS[k] || k}${n > 1 ? " ×" + n : ""}`).join(", ") || "—"}`))))),
     choices.length ? actionBar(ctx, choices) : null,
     wolfChoices.length ? actionBar(ctx, wolfChoices, "The wolf's cards") : null,

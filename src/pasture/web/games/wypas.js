@@ -115,7 +115,14 @@ export function narrate(e, ctx) {
     case "laid": return `${W(e.seat)} laid ${e.face_down ? (e.card ? `${cardName(e.card)} face down` : "a card face down") : cardName(e.card)}${e.value !== undefined ? ` (counts ${e.value})` : ""}.`;
     case "passed": return `${W(e.seat)} passed.`;
     case "raised": return `${W(e.seat)} bid ${e.bid}.`;
-    case "checked": return `${W(e.seat)} checked.`;
+    case "checked": return `${W(e.seat)} checked the bluff at ${e.bid}.`;
+    case "showdown": return `Showdown! True totals: ${Object.entries(e.totals).map(([seat, total]) => `${ctx.who(Number(seat))} ${total}`).join(", ")}.`;
+    case "tie": return `A tie between ${e.seats.map((x) => ctx.who(x)).join(" and ")}: the baca, ${ctx.who(e.baca)}, decides.`;
+    case "tie_broken": return `The baca gave the lot to ${ctx.who(e.seat)}.`;
+    case "no_auction": return "No cards left to draw: no auction this turn.";
+    case "setup": return `${W(e.baca)} ${e.baca === ctx.seat ? "are" : "is"} the first baca and deal${e.baca === ctx.seat ? "" : "s"} 5 cards to everyone.`;
+    case "deck_exhausted": return "The deck and the discard pile are empty: some cards could not be dealt.";
+    case "turn_limit": return `The turn limit (${e.turns}) is reached.`;
     case "lot_won": return `${W(e.winner)} won lot ${e.lot + 1}${e.card ? ` (${cardName(e.card)})` : ""}${e.how === "baca" ? " as the baca" : ` with ${e.bid}`}.`;
     case "redyk": return "Redyk: everyone may put sheep in their pens.";
     case "redyk_done": return null;
@@ -140,7 +147,7 @@ export function narrate(e, ctx) {
     }
     case "shear_done": return null;
     case "wolf_placed": return `A Wolf prowls on ${whose(ctx, e.seat)} ${penName(e.pen)}.`;
-    case "wolf_driven": return `A Sheepdog drove the Wolf off ${whose(ctx, e.seat)} ${penName(e.pen)}.`;
+    case "wolf_driven_off": return `A Sheepdog drove the Wolf off ${whose(ctx, e.seat)} ${penName(e.pen)}.`;
     case "fizzled": return "A special card found nothing to do.";
     case "reshuffle": return `The discard pile is shuffled into a new deck (${e.deck} cards).`;
     case "final_go": return `${W(e.seat)} get${e.seat === ctx.seat ? "" : "s"} a final shearing go.`;
