@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from tests.web.conftest import screenshot
-from tests.web.helpers import open_table, play_to_end
+from tests.web.helpers import frames_of, open_table, play_to_end
 
 
 def click_first(page: Any, selector: str) -> bool:
@@ -116,10 +116,12 @@ def wypas_step(page: Any) -> bool:
 
 def test_wypas_whole_match(new_page: Any) -> None:
     page = new_page()
+    frames = frames_of(page)
     page.goto("/")
     page.click('.game-choice[data-game="wypas"]')
     page.click(".more-options summary")
     page.fill("#option-max_turns", "2")
+    page.check("#option-bluff")
     open_table_keep_options(page)
     shot = False
 
@@ -134,6 +136,15 @@ def test_wypas_whole_match(new_page: Any) -> None:
         screenshot(page, "wypas")
     assert "The game is over" in page.inner_text("#end")
     assert not page.js_errors
+    # Only seat 0's secrets reached the page: other bids' face-down cards stay hidden.
+    views = [m["view"] for m in frames if m["type"] == "view"]
+    assert views and all(v["seat"] == 0 for v in views)
+    for v in views:
+        for seat, bid in enumerate(v["auction"]["bids"]):
+            for laid in bid:
+                if seat != 0 and laid["face_down"] and not laid["revealed"]:
+                    assert laid["card"] is None
+        assert "thief_sees" not in v or v["pending"]["seat"] == 0
 
 
 def open_table_keep_options(page: Any) -> None:

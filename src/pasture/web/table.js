@@ -362,7 +362,20 @@ class TablePage {
       clear(board);
       generic.render(board, ctx);
     }
+    this.numberChoices();
     this.markFresh();
+  }
+
+  numberChoices() {
+    // Keys 1-9 press the enabled choice buttons in page order: number them that way.
+    const buttons = [...this.el.board.querySelectorAll(".actions button")];
+    let n = 0;
+    for (const b of buttons) {
+      const kbd = b.querySelector("kbd");
+      if (!kbd) continue;
+      if (b.disabled || n >= 9) kbd.remove();
+      else kbd.textContent = String(++n);
+    }
   }
 
   markFresh() {

@@ -325,13 +325,13 @@ export function render(root, ctx) {
       h("span", { class: "muted" }, `Deck ${v.deck} · discard ${Object.values(v.discard).reduce((x, y) => x + y, 0) + v.discard_face_down}`),
       v.options.bluff ? h("span", { class: "badge" }, "bluff rule") : null,
       button("Baaa!", doBleat, { class: `bleat${bleated() ? " on" : ""}`, id: "bleat", title: "Bleat (key B)", "aria-pressed": String(Boolean(bleated())) })),
-    h("div", { class: "panel" }, h("h2", {}, "Victory track"), track(ctx)),
     reaction(ctx),
     v.thief_sees ? h("section", { class: "panel secret" }, h("h2", {}, "Your Thief sees"), h("div", { class: "hand" }, ...expand(v.thief_sees).map((k) => wcard(k)))) : null,
     turnActs.length || shearEntries.length ? actionBar(ctx, [...shearEntries, ...turnActs.map((a) => ({ label: label(a, ctx), action: a }))], "Your move") : null,
     specials.length ? h("div", { class: "specials" }, actionBar(ctx, specials.map((a) => ({ label: label(a, ctx), action: a, class: "special" })), "Special cards — play them any time")) : null,
     v.seat !== null && v.hand ? handPanel(ctx) : null,
     auction(ctx),
+    h("div", { class: "panel" }, h("h2", {}, "Victory track"), track(ctx)),
     h("div", { class: "wy-seats" }, ...Array.from({ length: v.players }, (_, seat) => pens(ctx, seat))),
   );
 }
