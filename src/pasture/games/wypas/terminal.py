@@ -87,21 +87,23 @@ def who(seat: int | None, me: int | None) -> str:
 
 
 def pen_text(pen: dict[str, Any]) -> Text:
+    """A row, compactly: `G3 G4 G5* B(g6)` — colour initial and value; * a Dolly; B a
+    Black Sheep standing in for a card."""
     if not pen["cards"]:
         return Text("(empty)", style="dim")
     out = Text()
     for c in pen["cards"]:
+        colour = c["colour"]
         if c["black"]:
-            colour, value = c["stands_for"]
-            out.append(f"[Black Sheep for {colour} {value}]", style="bold white on black")
-        elif c["card"].startswith("dolly_") or c["card"] == "super_dolly":
-            out.append(f"[{c['colour']} {c['value']} Dolly]", style=COLOUR_STYLE[c["colour"]])
+            stand_colour, value = c["stands_for"]
+            out.append(f"B({stand_colour[0]}{value})", style="bold white on black")
         else:
-            out.append_text(card(c["card"]))
+            dolly = "*" if c["card"].startswith("dolly_") or c["card"] == "super_dolly" else ""
+            out.append(f"{colour[0].upper()}{c['value']}{dolly}", style=COLOUR_STYLE[colour])
         out.append(" ")
-    out.append(f"({pen['row']})", style="dim")
+    out.append(pen["row"], style="dim")
     if pen["wolf"]:
-        out.append(" 🐺 WOLF", style="bold red")
+        out.append(" 🐺WOLF", style="bold red")
     return out
 
 
@@ -114,7 +116,7 @@ def render(view: dict[str, JSON]) -> RenderableType:
     )
     table = Table(box=None, padding=(0, 2))
     for column in ("", "player", "hand", "pen 1", "pen 2", "fleeces", "points"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column.startswith("pen"))
     for seat in range(view["players"]):
         mark = "▶" if seat in view["to_act"] else ""
         if seat == view["baca"]:
@@ -128,7 +130,8 @@ def render(view: dict[str, JSON]) -> RenderableType:
             str(view["fleeces"][seat]),
             str(view["scores"][seat]),
         )
-    parts: list[RenderableType] = [head, table]
+    legend = "rows: G3 = green 3 (R O Y G M), * a Dolly, B(g4) a Black Sheep for green 4"
+    parts: list[RenderableType] = [head, table, Text(legend, style="dim")]
     auction = view["auction"]
     if auction["lots"] and view["phase"] in ("hide", "name", "bid", "tie"):
         parts.append(_auction(auction, me))
