@@ -116,7 +116,7 @@ def render(view: dict[str, JSON]) -> RenderableType:
     )
     table = Table(box=None, padding=(0, 2))
     for column in ("", "player", "hand", "pen 1", "pen 2", "fleeces", "points"):
-        table.add_column(column, no_wrap=column.startswith("pen"))
+        table.add_column(column, no_wrap=not column.startswith("pen"))
     for seat in range(view["players"]):
         mark = "▶" if seat in view["to_act"] else ""
         if seat == view["baca"]:
@@ -124,7 +124,7 @@ def render(view: dict[str, JSON]) -> RenderableType:
         table.add_row(
             mark,
             who(seat, me),
-            f"{view['hand_sizes'][seat]} cards",
+            str(view["hand_sizes"][seat]),
             pen_text(view["pens"][seat][0]),
             pen_text(view["pens"][seat][1]),
             str(view["fleeces"][seat]),
