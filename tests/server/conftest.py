@@ -24,6 +24,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def any_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """The same tests on both databases."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'pasture.sqlite'}?synchronous=NORMAL"
+    else:
+        url = str(request.getfixturevalue("postgres_url"))
+    srv = Server(url).start()
+    yield srv
+    srv.stop()
+
+
 def _as_postgres(*cmd: str) -> list[str]:
     """PostgreSQL refuses to run as root: run its tools as the postgres user."""
     return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else list(cmd)

@@ -32,7 +32,8 @@ def _seated(server: Server, players: int = 3) -> tuple[str, list[str]]:
     return server.table_with_people("swipsheep", players)
 
 
-def test_hello_errors_close_the_connection_with_a_code(server: Server) -> None:
+def test_hello_errors_close_the_connection_with_a_code(any_server: Server) -> None:
+    server = any_server
     tid, _ = _seated(server)
     cases = [
         ("nope", {"type": "hello"}, "unknown_table"),
@@ -48,7 +49,8 @@ def test_hello_errors_close_the_connection_with_a_code(server: Server) -> None:
         assert messages[-1]["code"] == code and messages[-1]["message"]
 
 
-def test_welcome_then_view_for_a_seat_and_for_a_spectator(server: Server) -> None:
+def test_welcome_then_view_for_a_seat_and_for_a_spectator(any_server: Server) -> None:
+    server = any_server
     tid, tokens = _seated(server)
 
     async def scenario() -> None:
@@ -72,7 +74,8 @@ def test_welcome_then_view_for_a_seat_and_for_a_spectator(server: Server) -> Non
     run(scenario())
 
 
-def test_bad_messages_get_an_error_and_change_nothing(server: Server) -> None:
+def test_bad_messages_get_an_error_and_change_nothing(any_server: Server) -> None:
+    server = any_server
     tid, tokens = _seated(server)
 
     async def scenario() -> None:
@@ -119,7 +122,8 @@ def test_bad_messages_get_an_error_and_change_nothing(server: Server) -> None:
     run(scenario())
 
 
-def test_not_started_until_every_seat_is_taken(server: Server) -> None:
+def test_not_started_until_every_seat_is_taken(any_server: Server) -> None:
+    server = any_server
     table = server.create("swipsheep", 3)
     token = server.join(table["id"], 0)
 
@@ -143,7 +147,10 @@ def test_not_started_until_every_seat_is_taken(server: Server) -> None:
     run(scenario())
 
 
-def test_resending_an_id_gets_the_first_answer_and_applies_nothing_twice(server: Server) -> None:
+def test_resending_an_id_gets_the_first_answer_and_applies_nothing_twice(
+    any_server: Server,
+) -> None:
+    server = any_server
     tid, tokens = _seated(server)
 
     async def scenario() -> None:
@@ -172,7 +179,8 @@ def test_resending_an_id_gets_the_first_answer_and_applies_nothing_twice(server:
     run(scenario())
 
 
-def test_concurrent_actions_of_one_seat_exactly_one_is_applied(server: Server) -> None:
+def test_concurrent_actions_of_one_seat_exactly_one_is_applied(any_server: Server) -> None:
+    server = any_server
     tid, tokens = _seated(server)
 
     async def scenario() -> None:
@@ -199,8 +207,9 @@ def test_concurrent_actions_of_one_seat_exactly_one_is_applied(server: Server) -
 
 
 def test_simultaneous_choices_of_every_seat_are_all_applied_one_at_a_time(
-    server: Server,
+    any_server: Server,
 ) -> None:
+    server = any_server
     tid, tokens = _seated(server, 5)
 
     async def scenario() -> None:
@@ -221,7 +230,8 @@ def test_simultaneous_choices_of_every_seat_are_all_applied_one_at_a_time(
     run(scenario())
 
 
-def test_reconnect_gets_the_missed_events_and_the_current_view(server: Server) -> None:
+def test_reconnect_gets_the_missed_events_and_the_current_view(any_server: Server) -> None:
+    server = any_server
     tid, tokens = _seated(server)
 
     async def scenario() -> None:
@@ -270,13 +280,15 @@ def _until_any() -> None:
     Client.until_any = until_any  # type: ignore[attr-defined]
 
 
-def test_leaving_closes_the_seats_connections_and_frees_the_seat(server: Server) -> None:
+def test_leaving_closes_the_seats_connections_and_frees_the_seat(any_server: Server) -> None:
+    server = any_server
     tid, tokens = _seated(server)
 
     async def scenario() -> None:
         c = await Client(server, tid, tokens[1]).connect()
         spectator = await Client(server, tid).connect()
         await c.until("view")
+        await spectator.until("view")  # attached before the seat is left
         assert server.delete(f"/api/tables/{tid}/seats/1", tokens[1]).status_code == 204
         assert (await c.until("error"))["code"] == "seat_left"
         with pytest.raises(websockets.ConnectionClosed):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -11,12 +12,17 @@ import pytest
 from tests.server.fake_game import GAME, Grab, Pass
 from tests.server.harness import Client, RandomPlayer, Server
 
+REACTION = 2.0
+
 
 @pytest.fixture(scope="module")
 def reflex_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("db") / "reflex.sqlite"
     server = Server(
-        f"sqlite:///{db}?synchronous=NORMAL", "--reaction-timeout", "0.3", with_test_game=True
+        f"sqlite:///{db}?synchronous=NORMAL",
+        "--reaction-timeout",
+        str(REACTION),
+        with_test_game=True,
     )
     yield server.start()
     server.stop()
@@ -29,23 +35,25 @@ def _actions(server: Server, table_id: str) -> list[dict]:
 
 def test_unanswered_reaction_windows_pass_by_themselves(reflex_server: Server) -> None:
     server = reflex_server
-    tid, tokens = server.table_with_people(GAME.name, 2, options={"rounds": 1})
+    table = server.create(GAME.name, 2, options={"rounds": 1})
+    tokens = [server.join(table["id"], 0)]
+    tokens.append(server.join(table["id"], 1))
+    started = time.monotonic()  # play (and the window) starts with the last join
 
     async def scenario() -> None:
-        clients = [await Client(server, tid, t).connect() for t in tokens]
+        clients = [await Client(server, table["id"], t).connect() for t in tokens]
         view = await clients[0].until("view")
         assert view["turn"] and view["view"]["window"]
         await clients[0].act(Grab().to_json(), view["version"], "g")  # seat 0 answers
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        end = await clients[0].until("end", timeout=5)
-        assert 0.2 < loop.time() - started < 5  # seat 1's window closed after ~0.3 s
+        end = await clients[0].until("end", timeout=REACTION + 5)
+        # seat 1 never answered: its window closed REACTION seconds after it opened
+        assert REACTION - 0.1 < time.monotonic() - started < REACTION + 5
         assert end["result"]["scores"] == [1, 0]
         for c in clients:
             await c.close()
 
     asyncio.run(scenario())
-    assert _actions(server, tid) == [
+    assert _actions(server, table["id"]) == [
         {"seat": 0, "action": Grab().to_json()},
         {"seat": 1, "action": Pass().to_json()},
     ]
