@@ -86,6 +86,11 @@ def who(seat: int | None, me: int | None) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
+def does(seat: int, me: int | None, verb: str, third: str | None = None) -> str:
+    """'you shear' / 'seat 2 shears'."""
+    return f"you {verb}" if seat == me else f"seat {seat} {third or verb + 's'}"
+
+
 def pen_text(pen: dict[str, Any]) -> Text:
     """A row, compactly: `G3 G4 G5* B(g6)` — colour initial and value; * a Dolly; B a
     Black Sheep standing in for a card."""
@@ -156,7 +161,8 @@ def render(view: dict[str, JSON]) -> RenderableType:
     if me is not None:
         parts.append(Text.assemble("Your hand: ", cards(view["hand"])))
     if view["finisher"] is not None:
-        parts.append(Text(f"{who(view['finisher'], me)} has 5 fleeces: final shearing goes."))
+        finisher = does(view["finisher"], me, "have", "has")
+        parts.append(Text(f"{finisher} a 5th fleece: final shearing goes."))
     if view.get("result"):
         winners = ", ".join(who(s, me) for s in view["result"]["winners"])
         parts.append(Text(f"Winner: {winners}", style="bold"))
@@ -206,22 +212,25 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
     if kind in ("dealt", "lot_drawn", "resolve", "redyk_done", "shear_done"):
         return None
     if kind == "setup":
-        return f"[bold]Wypas[/]: {who(event['baca'], seat)} is the first baca and deals 5 each."
+        baca = does(event["baca"], seat, "are", "is")
+        return f"[bold]Wypas[/]: {baca} the first baca and deal(s) 5 cards to each player."
     if kind == "turn":
-        return f"[bold]Turn {event['turn']}[/]: {who(event['baca'], seat)} is the baca."
+        return f"[bold]Turn {event['turn']}[/]: {does(event['baca'], seat, 'are', 'is')} the baca."
     if kind == "lots":
         shown = " ".join(card(c).markup for c in event["lots"])
         return f"The lots: {shown}"
     if kind == "auction":
-        return f"{who(event['opener'], seat)} opens the auction of lot {event['lot'] + 1}."
+        return f"{does(event['opener'], seat, 'open')} the auction of lot {event['lot'] + 1}."
     if kind == "laid":
-        return f"{who(event['seat'], seat)} lays {card(event.get('card'), event['value']).markup}."
+        return (
+            f"{does(event['seat'], seat, 'lay')} {card(event.get('card'), event['value']).markup}."
+        )
     if kind == "raised":
-        return f"{who(event['seat'], seat)} bids {event['bid']}."
+        return f"{does(event['seat'], seat, 'bid')} {event['bid']}."
     if kind == "checked":
-        return f"{who(event['seat'], seat)} [italic]checks[/] the bluff at {event['bid']}."
+        return f"{does(event['seat'], seat, 'check')} the bluff at {event['bid']}."
     if kind == "passed":
-        return f"{who(event['seat'], seat)} passes."
+        return f"{does(event['seat'], seat, 'pass', 'passes')}."
     if kind == "showdown":
         totals = ", ".join(f"{who(int(s), seat)} {t}" for s, t in event["totals"].items())
         return f"[bold]Showdown![/] True totals: {totals}."
@@ -229,22 +238,23 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
         return f"A tie: the baca, {who(event['baca'], seat)}, decides."
     if kind == "lot_won":
         what = card(event.get("card")).markup
-        how = "takes the unbid lot" if event["how"] == "baca" else f"wins at {event['bid']}"
-        return f"{who(event['winner'], seat)} {how}: {what}."
+        verb = does(event["winner"], seat, "take" if event["how"] == "baca" else "win")
+        how = "the unbid lot" if event["how"] == "baca" else f"at {event['bid']}"
+        return f"{verb} {how}: {what}."
     if kind == "no_auction":
         return "No cards left to draw: no auction this turn."
     if kind == "redyk":
         return "[bold]Redyk[/]: sheep go into the pens."
     if kind == "placed":
         return (
-            f"{who(event['seat'], seat)} places a {event['colour']} {event['value']}"
+            f"{does(event['seat'], seat, 'place')} a {event['colour']} {event['value']}"
             f" ({event['card']}) in pen {event['pen'] + 1}."
         )
     if kind == "shearing":
         return "[bold]Shearing.[/]"
     if kind == "sheared":
         sound = "[bold]Baaa![/] " if event["bleat"] else "(silently) "
-        line = f"{sound}{who(event['seat'], seat)} shears pen {event['pen'] + 1}"
+        line = f"{sound}{does(event['seat'], seat, 'shear')} pen {event['pen'] + 1}"
         if event["wolf"]:
             line += " — the wolf eats the best sheep"
         if event["fleece"]:
@@ -255,14 +265,14 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
             line += f", +{event['bonus']} for the fifth fleece"
         return line + "."
     if kind == "final_go":
-        return f"{who(event['seat'], seat)} has a final shearing go."
+        return f"{does(event['seat'], seat, 'have', 'has')} a final shearing go."
     if kind == "drawing":
         return "The baca deals 3 cards to each player."
     if kind == "reshuffle":
         return "The deck is empty: the discard pile is shuffled into a new deck."
     if kind == "special":
         played = card(event["card"]).markup
-        return f"⚡ {who(event['seat'], seat)} plays {played}{_target(event, seat)}!"
+        return f"⚡ {does(event['seat'], seat, 'play')} {played}{_target(event, seat)}!"
     if kind == "cancelled":
         return f"{card(event['card']).markup} of {who(event['seat'], seat)} is cancelled."
     if kind == "fizzled":
@@ -271,7 +281,7 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
         return f"{who(event['seat'], seat)}'s Thief looks at {who(event['victim'], seat)}'s hand."
     if kind == "stolen":
         what = card(event["card"]).markup if "card" in event else "a card"
-        return f"{who(event['seat'], seat)} steals {what} from {who(event['victim'], seat)}."
+        return f"{does(event['seat'], seat, 'steal')} {what} from {who(event['victim'], seat)}."
     if kind == "wolf_placed":
         return f"🐺 A wolf lurks by {who(event['seat'], seat)}'s pen {event['pen'] + 1}."
     if kind == "wolf_driven_off":
