@@ -213,7 +213,7 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
         return None
     if kind == "setup":
         baca = does(event["baca"], seat, "are", "is")
-        return f"[bold]Wypas[/]: {baca} the first baca and deal(s) 5 cards to each player."
+        return f"[bold]Wypas[/]: {baca} the first baca; 5 cards are dealt to each player."
     if kind == "turn":
         return f"[bold]Turn {event['turn']}[/]: {does(event['baca'], seat, 'are', 'is')} the baca."
     if kind == "lots":
