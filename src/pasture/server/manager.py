@@ -320,7 +320,16 @@ class TableManager:
         before it. Raises IllegalAction (nothing changed) or ServerError."""
         match = table.match
         before = match.version
-        match.act(seat, action)  # IllegalAction here changes nothing
+        try:
+            match.act(seat, action)  # IllegalAction here changes nothing
+        except IllegalAction:
+            raise
+        except Exception:  # a bug in the game: its state may be half changed
+            log.exception("table %s: the game failed on %s by seat %s", table.id, action, seat)
+            self._break(table)
+            raise ServerError(
+                500, "unavailable", "The game failed on that action; the table is reloaded."
+            ) from None
         record = ActionRecord(table.seq + 1, match.version, seat, action.to_json(), client_id)
         result = match.state.result().to_json() if match.is_over() else None
         try:
