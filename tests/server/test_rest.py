@@ -163,3 +163,15 @@ def test_the_record_and_seed_wait_for_the_end(any_server: Server) -> None:
     assert "seed" not in server.get(f"/api/tables/{tid}").json() or (
         server.get(f"/api/tables/{tid}").json()["seed"] is None
     )
+
+
+def test_rules_text_of_every_game_or_a_404(any_server: Server) -> None:
+    server = any_server
+    for game in games.all_games():
+        response = server.get(f"/api/games/{game.name}/rules")
+        if response.status_code == 200:
+            assert response.headers["content-type"].startswith("text/markdown")
+            assert response.text.strip()
+        else:
+            _error(response, 404, "no_rules")
+    _error(server.get("/api/games/chess/rules"), 404, "unknown_game")

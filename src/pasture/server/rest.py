@@ -5,12 +5,16 @@ Errors are JSON {code, message} with an HTTP status (app.py turns ServerError in
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header
+from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
 from pasture import bots, games
+from pasture.core.errors import PastureError
 from pasture.server import protocol
 from pasture.server.errors import ServerError
 from pasture.server.manager import TableManager
@@ -84,6 +88,14 @@ def router(manager: TableManager) -> APIRouter:
     async def list_games() -> list[dict[str, Any]]:
         return [{**g.describe(), "bots": list(bots.available(g))} for g in games.all_games()]
 
+    @api.get(
+        "/games/{game}/rules",
+        summary="A game's rules reference (Markdown)",
+        response_class=PlainTextResponse,
+    )
+    async def game_rules(game: str) -> PlainTextResponse:
+        return PlainTextResponse(_rules_text(game), media_type="text/markdown; charset=utf-8")
+
     @api.post("/tables", status_code=201, summary="Open a table", response_model=TableOut)
     async def create_table(body: NewTable) -> dict[str, Any]:
         table = await manager.create(
@@ -126,6 +138,19 @@ def router(manager: TableManager) -> APIRouter:
         return manager.record(await manager.get(table_id))
 
     return api
+
+
+def _rules_text(name: str) -> str:
+    """The RULES.md beside the game's package (the same text as `pasture rules`)."""
+    try:
+        game = games.get(name)
+    except PastureError as e:
+        raise ServerError(404, e.code, e.message) from None
+    module = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
+    path = Path(module.__file__ or "").with_name("RULES.md")
+    if not path.is_file():
+        raise ServerError(404, "no_rules", f"{game.title} has no rules text yet.")
+    return path.read_text(encoding="utf-8")
 
 
 def _bearer(header: str | None) -> str:
