@@ -71,7 +71,7 @@ def rss_mb(pid: int) -> float:
 
 
 async def seat_client(
-    url: str, table_id: str, token: str, seed: int, stats: Stats, stop_at: float
+    url: str, table_id: str, token: str, seed: int, stats: Stats, stop_at: float, think: float
 ) -> None:
     """Play one seat: act on each new view that says it is our turn; time each ack."""
     rng = random.Random(seed)
@@ -105,6 +105,8 @@ async def seat_client(
                 and message["version"] >= min_version
                 and time.monotonic() < stop_at
             ):
+                if think > 0:  # a person's (or a bot's) pause before acting
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                 counter += 1
                 pending = f"{counter}"
                 sent_at = time.perf_counter()
@@ -130,6 +132,7 @@ async def table_loop(
     n: int,
     stats: Stats,
     stop_at: float,
+    think: float,
 ) -> None:
     """One table after another until the time is up."""
     k = 0
@@ -144,7 +147,7 @@ async def table_loop(
             tokens.append(r.json()["token"])
         await asyncio.gather(
             *(
-                seat_client(url, table_id, token, n * 1000 + k * 10 + seat, stats, stop_at)
+                seat_client(url, table_id, token, n * 1000 + k * 10 + seat, stats, stop_at, think)
                 for seat, token in enumerate(tokens)
             )
         )
@@ -157,6 +160,14 @@ def cpu_seconds(pid: int) -> float:
     the figure that does not depend on what else runs)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_wait_seconds(pid: int) -> float:
+    """Time the server's main thread was ready to run but waited for a CPU."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -174,23 +185,28 @@ async def run(args: argparse.Namespace, port: int, server_pid: int) -> None:
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         loops = asyncio.gather(
             *(
-                table_loop(http, ws_url, args.game, args.players, n, stats, stop_at)
+                table_loop(http, ws_url, args.game, args.players, n, stats, stop_at, args.think)
                 for n in range(args.tables)
             )
         )
         await asyncio.sleep(args.warmup)
         acks0, t0 = stats.acks, time.perf_counter()
         cpu0, client0 = cpu_seconds(server_pid), cpu_seconds(os.getpid())
+        wait0 = cpu_wait_seconds(server_pid)
         stats.latencies.clear()
         await asyncio.sleep(args.seconds)
         acks1, t1 = stats.acks, time.perf_counter()
         cpu1, client1 = cpu_seconds(server_pid), cpu_seconds(os.getpid())
+        wait1 = cpu_wait_seconds(server_pid)
         server_rss = rss_mb(server_pid)
         # clients stop acting at stop_at; a client waiting for its turn is cut off
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(loops, 10)
     rate = (acks1 - acks0) / (t1 - t0)
-    print(f"tables {args.tables} x {args.players} connections, game {args.game}, {args.seconds}s")
+    print(
+        f"tables {args.tables} x {args.players} connections, game {args.game},"
+        f" {args.seconds}s, think {args.think}s"
+    )
     print(f"acknowledged actions/s   {rate:,.0f}")
     print(f"ack latency p50          {percentile(stats.latencies, 0.5) * 1000:.1f} ms")
     print(f"ack latency p99          {percentile(stats.latencies, 0.99) * 1000:.1f} ms")
@@ -201,6 +217,7 @@ async def run(args: argparse.Namespace, port: int, server_pid: int) -> None:
         f"server CPU per action    {(cpu1 - cpu0) / done * 1000:.2f} ms"
         f"  (server busy {(cpu1 - cpu0) / (t1 - t0):.0%} of one core)"
     )
+    print(f"server waited for a CPU  {(wait1 - wait0) / (t1 - t0):.0%} of the time")
     print(f"client CPU per action    {(client1 - client0) / done * 1000:.2f} ms")
     print(f"load average             {os.getloadavg()[0]:.1f} (other work on this machine)")
     print(f"errors                   {len(stats.errors)} {sorted(set(stats.errors))}")
@@ -214,6 +231,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--game", default="swipsheep")
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a client waits before acting (0: as fast as possible, which"
+        " saturates the server and measures its capacity; >0: latency at a given load)",
+    )
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
     parser.add_argument("--profile", default=None, help="run the server under py-spy, SVG here")
