@@ -117,3 +117,11 @@ def test_a_check_may_use_a_face_down_card() -> None:
     assert s.checked == [2]
     act(s, 0, Pass())
     assert hand(s, 2)["magenta_5"] == 1  # 3 beats 0
+
+
+def test_w6_a_face_down_dolly_is_truly_worth_its_declared_value() -> None:
+    s = bluff_state()
+    act(s, 1, Lay("dolly_red", 5, True), Done())
+    act(s, 2, Lay("green_5", 5), Done())  # check
+    act(s, 0, Pass())
+    assert hand(s, 1)["magenta_5"] == 1  # 5 against 5: the bluffer wins the tie
