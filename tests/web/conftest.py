@@ -78,7 +78,7 @@ def new_page(browser: Any, server: Server) -> Iterator[Any]:
         )
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(30_000)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.js_errors = errors  # type: ignore[attr-defined]

@@ -41,7 +41,7 @@ def board_version(page: Page) -> int:
     return int(page.get_attribute("#board", "data-version") or -1)
 
 
-def wait_new_version(page: Page, before: int, timeout: float = 10) -> None:
+def wait_new_version(page: Page, before: int, timeout: float = 30) -> None:
     page.wait_for_function(
         f"(document.querySelector('#board')?.dataset.version|0) > {before}"
         " || !document.querySelector('#end').hidden",
@@ -56,7 +56,7 @@ def is_over(page: Page) -> bool:
 def play_to_end(
     page: Page,
     step: Callable[[Page], bool],
-    limit: float = 60,
+    limit: float = 120,
     on_turn: Callable[[], None] = lambda: None,
 ) -> int:
     """Call `step` whenever the page offers a choice until the end panel shows. `step`

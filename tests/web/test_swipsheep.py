@@ -186,7 +186,7 @@ def test_a_reload_mid_match_resumes(new_page: Any) -> None:
     assert "You are seat 1" in page.inner_text(".table-head")
     # A dropped connection reconnects by itself and play goes on to the end.
     page.evaluate("window.pastureSocket.drop()")
-    page.wait_for_selector("#conn.conn-reconnecting")
-    page.wait_for_selector("#conn.conn-online")
+    page.wait_for_function("window.pastureSocket.welcomes >= 2")
+    assert "online" in page.inner_text("#conn")
     play_to_end(page, keyboard_step)
     assert "The game is over" in page.inner_text("#end")

@@ -18,6 +18,7 @@ export class TableSocket {
     this.pending = null; // the act message waiting for its ack or error
     this.counter = 0;
     this.pinger = null;
+    this.welcomes = 0; // how many times the server has welcomed this page (1 + reconnects)
   }
 
   connect() {
@@ -41,6 +42,7 @@ export class TableSocket {
         return;
       }
       if (message.type === "welcome") {
+        this.welcomes += 1;
         this.retries = 0;
         this.onStatus("online");
       }
