@@ -43,49 +43,63 @@ def _as_postgres(*cmd: str) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else list(cmd)
 
 
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    if not (PG_BIN / "initdb").exists():
-        pytest.skip("PostgreSQL 15 binaries are not installed")
-    data = Path(tempfile.mkdtemp(prefix="pasture-pg-"))
-    if os.geteuid() == 0:
-        shutil.chown(data, "postgres", "postgres")
-    port = free_port()
-    subprocess.run(
-        _as_postgres(
-            str(PG_BIN / "initdb"),
+class PostgresCluster:
+    """A throwaway PostgreSQL 15 cluster, owned by the postgres user, on a free port."""
+
+    def __init__(self) -> None:
+        self.data = Path(tempfile.mkdtemp(prefix="pasture-pg-"))
+        if os.geteuid() == 0:
+            shutil.chown(self.data, "postgres", "postgres")
+        self.port = free_port()
+        self.options = f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        self._run(
+            PG_BIN / "initdb", "-D", self.data / "db", "-U", "postgres", "-A", "trust", "--no-sync"
+        )
+        self._ctl("start")
+
+    def _run(self, *cmd: object) -> None:
+        subprocess.run(_as_postgres(*map(str, cmd)), check=True, capture_output=True)
+
+    def _ctl(self, action: str, *extra: str) -> None:
+        self._run(
+            PG_BIN / "pg_ctl",
             "-D",
-            str(data / "db"),
-            "-U",
-            "postgres",
-            "-A",
-            "trust",
-            "--no-sync",
-        ),
-        check=True,
-        capture_output=True,
-    )
-    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(
-        _as_postgres(
-            str(PG_BIN / "pg_ctl"),
-            "-D",
-            str(data / "db"),
+            self.data / "db",
             "-o",
-            options,
+            self.options,
             "-l",
-            str(data / "log"),
+            self.data / "log",
             "-w",
-            "start",
-        ),
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
+            *extra,
+            action,
+        )
+
+    def restart(self) -> None:
+        """An abrupt restart: every client connection is cut."""
+        self._ctl("restart", "-m", "immediate")
+
+    def destroy(self) -> None:
         subprocess.run(
-            _as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data / "db"), "-m", "immediate", "stop"),
+            _as_postgres(
+                str(PG_BIN / "pg_ctl"), "-D", str(self.data / "db"), "-m", "immediate", "stop"
+            ),
             capture_output=True,
         )
-        shutil.rmtree(data, ignore_errors=True)
+        shutil.rmtree(self.data, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    if not (PG_BIN / "initdb").exists():
+        pytest.skip("PostgreSQL 15 binaries are not installed")
+    cluster = PostgresCluster()
+    try:
+        yield cluster
+    finally:
+        cluster.destroy()
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_cluster: PostgresCluster) -> str:
+    return postgres_cluster.url

@@ -102,3 +102,25 @@ def test_sigkill_and_restart_lose_no_acknowledged_action(db_url: str) -> None:
         time.sleep(0.1)
     _steps_by_version(server.get(f"/api/tables/{bot_table}/record").json())
     server.stop()
+
+
+def test_a_postgresql_restart_does_not_lose_or_refuse_an_action(postgres_cluster: Any) -> None:
+    """The database connection is cut under the server: the next action is retried on a
+    new connection, committed and acknowledged as usual."""
+    server = Server(postgres_cluster.url).start()
+    try:
+        table_id, tokens = server.table_with_people("swipsheep", PLAYERS)
+
+        async def scenario() -> None:
+            client = await Client(server, table_id, tokens[0]).connect()
+            view = await client.until("view")
+            postgres_cluster.restart()
+            await client.act(view["legal"][0], view["version"], "after-restart")
+            ack = await client.until("ack", timeout=20)
+            assert ack["version"] == view["version"] + 1
+            await client.close()
+
+        asyncio.run(scenario())
+        assert server.get(f"/api/tables/{table_id}").json()["version"] > 0
+    finally:
+        server.stop()

@@ -129,15 +129,22 @@ class Database:
                 if stop:
                     return
 
-    def _run_batch(self, conn: Connection, batch: list[_Job]) -> None:
+    def _run_batch(self, conn: Connection, batch: list[_Job], retry: bool = True) -> None:
         try:
             results = [job.fn(conn) for job in batch]
             conn.commit()
         except Exception as error:
             conn.rollback()
+            if retry and conn.invalidated:  # the connection dropped (e.g. PostgreSQL
+                # restarted): nothing was committed, so run the batch again on a new one.
+                # Were the commit itself lost after the server applied it, the retry fails
+                # on the primary key and the callers reload what was committed.
+                log.warning("database connection lost; retrying on a new one")
+                self._run_batch(conn, batch, retry=False)
+                return
             if len(batch) > 1:  # run each alone, so one bad job fails only itself
                 for job in batch:
-                    self._run_batch(conn, [job])
+                    self._run_batch(conn, [job], retry=False)
                 return
             log.exception("database job failed")
             job = batch[0]
