@@ -61,7 +61,9 @@ def test_sigkill_and_restart_lose_no_acknowledged_action(db_url: str) -> None:
             seats.append(row)
         players = [p for row in seats for _, p in row]
         tasks = [asyncio.create_task(_run_until_closed(p)) for p in players]
+        deadline = time.monotonic() + 60
         while sum(len(p.acks) for p in players) < KILL_AFTER_ACKS:
+            assert time.monotonic() < deadline, "the matches did not get going"
             await asyncio.sleep(0.005)
         bot_tables.append(server.create("swipsheep", PLAYERS, bots=bots)["id"])
         await asyncio.sleep(0.3)  # a few bot moves
