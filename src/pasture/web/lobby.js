@@ -141,6 +141,9 @@ function buildNewTable(panel, gameList, errors) {
     players.addEventListener("input", renderSeats);
     renderSeats();
 
+    const clock = h("input", { type: "number", id: "move-clock", min: 1, max: 86400, placeholder: "no clock" });
+    const clockField = h("label", { class: "field option-field" }, h("span", {}, "Seconds per move"), clock,
+      h("small", {}, "Optional: when a person's time runs out, a bot plays for them until they are back."));
     const create = button("Open the table", async () => {
       errors.hidden = true;
       const n = Number(players.value);
@@ -164,7 +167,9 @@ function buildNewTable(panel, gameList, errors) {
       }
       create.disabled = true;
       try {
-        const table = await api.create({ game: game.name, players: n, options, bots });
+        const body = { game: game.name, players: n, options, bots };
+        if (clock.value) body.move_clock = Number(clock.value);
+        const table = await api.create(body);
         if (mySeat !== null) {
           const joined = await api.join(table.id, mySeat, playerName());
           memory.keepSeat(table.id, mySeat, joined.token);
@@ -182,7 +187,7 @@ function buildNewTable(panel, gameList, errors) {
       rules,
       h("label", { class: "field" }, h("span", {}, `Players (${game.min_players}–${game.max_players})`), players),
       seatBox,
-      game.options.length ? h("details", { class: "more-options" }, h("summary", {}, "Options"), optionBox) : null,
+      h("details", { class: "more-options" }, h("summary", {}, "Options"), optionBox, clockField),
       create,
     );
   }

@@ -2,7 +2,7 @@
 // renderer (games/<game>.js, or games/generic.js for a game without one). The page only
 // ever holds what the server sent to this seat.
 import { api, memory, tableLink, ApiError } from "./api.js";
-import { h, clear, button } from "./dom.js";
+import { h, clear, button, put } from "./dom.js";
 import { TableSocket } from "./socket.js";
 import * as generic from "./games/generic.js";
 
@@ -267,10 +267,14 @@ class TablePage {
     document.title = `${info.title} — pasture`;
     const mine = this.seat !== null && this.seat !== undefined ? `You are seat ${this.seat + 1} (${this.name(this.seat)})` : "You are watching";
     const state = { waiting: "waiting for players", playing: "playing", over: "finished" }[info.status] || info.status;
-    this.el.head.replaceChildren(
+    const away = info.seats.filter((s) => s.away).map((s) => this.name(s.seat));
+    clear(this.el.head);
+    put(this.el.head,
       h("h1", {}, info.title),
       h("span", { class: "pill" }, state),
       h("span", { class: "muted" }, mine),
+      info.move_clock ? h("span", { class: "badge" }, `${info.move_clock} s per move`) : null,
+      away.length ? h("span", { class: "badge warn" }, `${away.join(", ")} ${away.length > 1 ? "are" : "is"} away: a bot plays for now`) : null,
     );
     this.drawInvite();
   }
@@ -399,7 +403,7 @@ class TablePage {
         ? winners.length > 1 ? "You share the win!" : "You win!"
         : `${winners.map((w) => this.name(w)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
     const check = h("span", { class: "seed-check" }, "checking…");
-    box.append(
+    put(box,
       h("h2", {}, "The game is over"),
       h("p", { class: "headline" }, headline),
       end.result.summary ? h("p", { class: "muted" }, end.result.summary) : null,
