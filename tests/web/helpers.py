@@ -72,9 +72,18 @@ def play_to_end(
             moves += 1
             wait_new_version(page, before)
             on_turn()
+            if moves % 10 == 1:
+                assert_clean_text(page)
         else:
             page.wait_for_timeout(40)
+    assert_clean_text(page)
     return moves
+
+
+def assert_clean_text(page: Page) -> None:
+    """No value leaked into the page as raw 'null', 'undefined' or 'NaN' text."""
+    words = set(page.inner_text("main").replace(".", " ").replace(",", " ").split())
+    assert not words & {"null", "undefined", "NaN", "[object"}, words & {"null", "undefined"}
 
 
 def first_action(page: Page) -> bool:
