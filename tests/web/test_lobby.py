@@ -15,6 +15,10 @@ def test_lobby_lists_games_and_their_options(new_page: Any) -> None:
         assert page.locator(f'.game-choice[data-game="{game}"]').count() == 1
     page.click('.game-choice[data-game="wilson_shep"]')
     assert "Wilson hides" in page.inner_text(".summary")
+    page.click("#read-rules")  # the rules text, read in a dialog
+    page.wait_for_selector("#rules-dialog .rules-text h2, #rules-dialog .rules-body p")
+    assert "Wilson" in page.inner_text("#rules-dialog")
+    page.click("#rules-close")
     assert page.locator("#option-memory option").count() == 2  # choices become a select
     assert page.locator("#option-max_moves").get_attribute("type") == "number"
     page.fill("#players", "9")

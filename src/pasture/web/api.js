@@ -46,16 +46,6 @@ export const api = {
       Authorization: `Bearer ${token}`,
     }),
   record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
-  async rulesUrl(game) {
-    // The server may publish each game's rules text; link it only if it does.
-    const url = `/api/games/${encodeURIComponent(game)}/rules`;
-    try {
-      const r = await fetch(url, { method: "GET" });
-      return r.ok ? url : null;
-    } catch (e) {
-      return null;
-    }
-  },
 };
 
 const SEATS_KEY = "pasture.seats";

@@ -3,6 +3,7 @@
 import { api, memory, tableLink } from "./api.js";
 import { h, clear, button, plural } from "./dom.js";
 import { sheepIcon } from "./art.js";
+import { showRules } from "./rules.js";
 
 export async function showLobby(main) {
   document.title = "pasture — sheep games";
@@ -86,11 +87,8 @@ function buildNewTable(panel, gameList, errors) {
       max: game.max_players,
       value: Math.min(Math.max(3, game.min_players), game.max_players),
     });
-    const rules = h("span", { class: "rules-link" });
-    api.rulesUrl(game.name).then((url) => {
-      if (url) rules.append(h("a", { href: url, target: "_blank", rel: "noopener" }, "Read the rules"));
-      else rules.append(`Rules: run “pasture rules ${game.name}” in a terminal.`);
-    });
+    const rules = h("span", { class: "rules-link" },
+      button(`Read the rules of ${game.title}`, () => showRules(game.name, game.title), { class: "small", id: "read-rules" }));
     const optionBox = h("div", { class: "options" });
     const seatBox = h("div", { class: "seats-setup" });
     const botNames = game.bots || [];

@@ -4,6 +4,7 @@
 import { api, memory, tableLink, ApiError } from "./api.js";
 import { h, clear, button, put } from "./dom.js";
 import { TableSocket } from "./socket.js";
+import { showRules } from "./rules.js";
 import * as generic from "./games/generic.js";
 
 const MAJOR = new Set(["game_over", "round_over", "round_scored", "pass_phase", "turn", "hidden"]);
@@ -273,6 +274,7 @@ class TablePage {
       h("h1", {}, info.title),
       h("span", { class: "pill" }, state),
       h("span", { class: "muted" }, mine),
+      button("Rules", () => showRules(info.game, info.title), { class: "small", id: "table-rules" }),
       info.move_clock ? h("span", { class: "badge" }, `${info.move_clock} s per move`) : null,
       away.length ? h("span", { class: "badge warn" }, `${away.join(", ")} ${away.length > 1 ? "are" : "is"} away: a bot plays for now`) : null,
     );
