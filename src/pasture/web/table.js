@@ -148,6 +148,7 @@ class TablePage {
       table: this.info,
       version: this.version,
       recent: this.recent,
+      deadline: this.deadline,
       busy: this.busy,
       ui: this.ui,
       ended: this.ended,
@@ -186,6 +187,7 @@ class TablePage {
         this.legal = msg.legal;
         this.turn = msg.turn;
         this.version = msg.version;
+        this.deadline = typeof msg.deadline === "number" ? msg.deadline : null; // seconds, if the server says
         this.recent = this.batch;
         this.batch = [];
         this.freshItems = this.batchItems;

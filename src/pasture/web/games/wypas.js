@@ -250,12 +250,19 @@ function reaction(ctx) {
   if (ui.reactionKey !== key) {
     ui.reactionKey = key;
     ui.reactionStart = Date.now();
+    ui.reactionTotal = undefined;
   }
-  const left = () => Math.max(0, REACTION_SECONDS - (Date.now() - ui.reactionStart) / 1000);
-  const bar = h("div", { class: "countdown" }, h("div", { style: { width: `${(100 * left()) / REACTION_SECONDS}%` } }));
+  // The server's window lasts --reaction-timeout seconds (20 by default); a server that
+  // sends the seconds left (view message `deadline`, or table `reaction_timeout`) is exact.
+  if (ui.reactionKey === key && ui.reactionTotal === undefined) {
+    ui.reactionTotal = ctx.deadline ?? ctx.table.reaction_timeout ?? REACTION_SECONDS;
+  }
+  const total = ui.reactionTotal;
+  const left = () => Math.max(0, total - (Date.now() - ui.reactionStart) / 1000);
+  const bar = h("div", { class: "countdown" }, h("div", { style: { width: `${(100 * left()) / total}%` } }));
   const secs = h("span", { class: "secs" }, `${Math.ceil(left())} s`);
   ctx.every(() => {
-    bar.firstChild.style.width = `${(100 * left()) / REACTION_SECONDS}%`;
+    bar.firstChild.style.width = `${(100 * left()) / total}%`;
     secs.textContent = `${Math.ceil(left())} s`;
   }, 250);
   return h("section", { class: "panel reaction", role: "alert" },
