@@ -1,13 +1,13 @@
-"""The FastAPI application: lobby (REST), play (websocket), and later the web client."""
+"""The FastAPI application: lobby (REST), play (websocket) and the browser client."""
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -84,27 +84,17 @@ class _LazyManager:
 
 
 def _mount_web_client(app: FastAPI) -> None:
-    """Mount point of the browser client: the static files of `pasture.web` (index.html,
-    ES modules) are served at / once that package exists; until then / is a JSON index."""
-    spec = importlib.util.find_spec("pasture.web")
-    web_dir = (
-        Path(next(iter(spec.submodule_search_locations)))
-        if spec is not None and spec.submodule_search_locations
-        else None
-    )
-    if web_dir is not None and (web_dir / "index.html").exists():
-        from fastapi.staticfiles import StaticFiles
+    """Serve the browser client (`pasture.web`: index.html, ES modules, CSS) at /."""
+    from fastapi.responses import RedirectResponse
+    from fastapi.staticfiles import StaticFiles
 
-        app.mount("/", StaticFiles(directory=web_dir, html=True), name="web")
-        return
+    import pasture.web
 
-    @app.get("/", include_in_schema=False)
-    async def index() -> dict[str, str]:
-        return {
-            "name": "pasture",
-            "docs": "/docs",
-            "openapi": "/openapi.json",
-            "games": "/api/games",
-            "tables": "/api/tables",
-            "play": "/ws/tables/{table_id}",
-        }
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def invite(table_id: str, request: Request) -> RedirectResponse:
+        """The invite form /tables/<id>?seat=<n> opens the client at that table."""
+        query = dict(request.query_params) | {"table": table_id}
+        return RedirectResponse("/?" + urlencode(query), status_code=307)
+
+    web_dir = Path(pasture.web.__file__).parent
+    app.mount("/", StaticFiles(directory=web_dir, html=True), name="web")

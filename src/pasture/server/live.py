@@ -29,8 +29,12 @@ def standin_bot_name(game: Game) -> str:
 
 
 class LiveTable:
-    def __init__(self, record: TableRecord, game: Game, match: Match) -> None:
+    def __init__(
+        self, record: TableRecord, game: Game, match: Match, reaction_timeout: float
+    ) -> None:
         self.id = record.id
+        self.reaction_timeout = reaction_timeout
+        """Seconds every seat gets to answer a reaction window (the server's setting)."""
         self.game = game
         self.match = match
         self.seats: list[SeatRecord] = record.seats
@@ -61,10 +65,10 @@ class LiveTable:
     # -- state ---------------------------------------------------------------------------
 
     @classmethod
-    def rebuild(cls, record: TableRecord, game: Game) -> LiveTable:
+    def rebuild(cls, record: TableRecord, game: Game, reaction_timeout: float) -> LiveTable:
         """Replay the stored log (Match.replay, step by step to track legal actions)."""
         match = Match(game, record.players, record.options, record.seed)
-        table = cls(record, game, match)
+        table = cls(record, game, match, reaction_timeout)
         table.refresh_legal()
         for stored in record.actions:
             match.act(stored.seat, stored.action)
@@ -122,6 +126,7 @@ class LiveTable:
             "players": match.num_players,
             "options": match.options,
             "move_clock": self.move_clock,
+            "reaction_timeout": self.reaction_timeout,
             "status": self.status,
             "version": match.version,
             "seed_hash": match.seed_hash,

@@ -94,7 +94,7 @@ class TableManager:
             seats=seats,
         )
         await self.db.run(partial(repo.insert_table, table=record))
-        table = LiveTable(record, game, match)
+        table = LiveTable(record, game, match, self.settings.reaction_timeout)
         table.refresh_legal()
         self.tables[table.id] = table
         self.scheduler.reschedule(table)
@@ -112,7 +112,8 @@ class TableManager:
                 record = await self.db.run(partial(repo.load_table, table_id=table_id))
                 if record is None:
                     raise unknown_table(table_id)
-                table = LiveTable.rebuild(record, games.get(record.game))
+                game = games.get(record.game)
+                table = LiveTable.rebuild(record, game, self.settings.reaction_timeout)
                 self.tables[table_id] = table
                 self.scheduler.reschedule(table)
         return table

@@ -70,6 +70,9 @@ class TableOut(BaseModel):
     players: int
     options: dict[str, Any]
     move_clock: float | None
+    reaction_timeout: float = Field(
+        description="Seconds every seat gets to answer a reaction window before it passes."
+    )
     status: str = Field(description="waiting (for players), playing or over")
     version: int
     seed_hash: str = Field(description="SHA-256 of the seed's decimal digits.")
