@@ -15,7 +15,11 @@ import pytest
 from tests.server.harness import Server
 
 CHROMIUM = Path(os.environ.get("PASTURE_CHROMIUM", "/usr/bin/chromium"))
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(os.environ.get("PASTURE_SCREENSHOTS", ROOT / "build" / "screenshots"))
+"""Where the tests save screenshots: build/screenshots/ (ignored by git) unless
+PASTURE_SCREENSHOTS names another folder; `PASTURE_SCREENSHOTS=docs/screenshots` refreshes
+the ones the docs show."""
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -90,9 +94,7 @@ def new_page(browser: Any, server: Server) -> Iterator[Any]:
 
 
 def screenshot(page: Any, game: str, phone: bool = False) -> None:
-    """docs/screenshots/<game>.png; with `phone`, also <game>_phone.png at 375 px."""
-    if os.environ.get("PASTURE_NO_SCREENSHOTS"):
-        return
+    """<game>.png in SCREENSHOTS; with `phone`, also <game>_phone.png at 375 px."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{game}.png"), full_page=True)
     if phone:
