@@ -208,3 +208,31 @@ def test_drawing_deals_three_each_from_the_bacas_left_and_the_baca_passes_left()
     assert s.turn == 2 and s.baca == 1 and s.phase == R.HIDE
     assert s.view(1)["drawn_cards"] == {"green_6": 1, "magenta_6": 1, "wolf": 1}
     assert "drawn_cards" not in s.view(0)
+
+
+def test_w2_face_down_discards_are_shuffled_back_too() -> None:
+    tiny = parse_edition(_shrink(default_edition_text().replace("copies = 3", "copies = 1")))
+    options = GAME.resolve_options(3, {"bluff": True})
+    s = WypasState(3, options, edition=tiny)
+    deal_by_seat(s, {})
+    act(s, 0, s.legal_actions(0)[0])
+    act(s, 1, s.legal_actions(1)[0])
+    hidden = next(a for a in s.legal_actions(1) if getattr(a, "hidden", False))
+    act(s, 1, hidden, Done())
+    skip_auction(s)  # everyone else passes: the face-down card is never shown
+    assert sum(sum(h) for h in s.hidden_discard) == 1 and sum(s.discard) == 0
+    finish_redyk(s)
+    while s.phase == R.SHEAR:
+        act(s, s.current, Done())
+    assert s.is_chance() and sum(s.deck) == 1
+    assert sum(sum(h) for h in s.hidden_discard) == 0
+
+
+def test_w12_the_last_turn_is_played_to_its_end_drawing_included() -> None:
+    s = start(3, max_turns=1)
+    skip_auction(s)
+    finish_redyk(s)
+    assert s.is_chance() and len(s.deal_queue) == 9  # the drawing phase still happens
+    deal_by_seat(s, {})
+    assert s.is_over() and s.turn == 1
+    assert [sum(h) for h in s.hands] == [5 + 2 + 3, 5 + 3, 5 + 3]  # the baca took the lots
