@@ -143,12 +143,15 @@ class HeuristicBot:
             if isinstance(a, PlaySheepdog) and a.seat == me:
                 return a
         best: tuple[float, Action] | None = None
+        leader = max(s for p, s in enumerate(scores) if p != me)
         for a in legal:
             if isinstance(a, (PlayWolf, PlayBlackSheep)) and a.seat != me:
                 pen = view["pens"][a.seat][a.pen]
                 size = len(pen["cards"])
                 worth = sum(c["value"] for c in pen["cards"]) + size
                 worth += (scores[a.seat] - scores[me]) / 2
+                if scores[a.seat] == leader:
+                    worth += 4  # the leader's rows first
                 if size >= 3 and worth > 8 and (best is None or worth > best[0]):
                     best = (worth, a)
             elif isinstance(a, PlayThief):
@@ -176,13 +179,27 @@ class HeuristicBot:
         auction = view["auction"]
         me = view["seat"]
         total = auction["totals"][me]
-        done = next((a for a in legal if isinstance(a, Done)), None)
-        if done is not None and total > auction["high"]:
-            return done
+        high = auction["high"]
         worth = self._lot_worth(auction["lots"][auction["lot"]], view)
-        need = auction["high"] + 1
+        done = next((a for a in legal if isinstance(a, Done)), None)
+        if done is not None and (total > high or worth * 2 >= high):
+            return done  # a raise, or a check of a bluff bid worth calling
+        need = high + 1
         lays = [a for a in legal if isinstance(a, Lay) and not a.hidden]
-        if not lays or need - total > worth + 1 or need > worth * 2:
+        if need - total > worth + 1 or need > worth * 2:
+            return next(a for a in legal if isinstance(a, Pass))
+        gap = need - total
+        bluffs = [
+            a
+            for a in legal
+            if isinstance(a, Lay)
+            and a.hidden
+            and a.value == min(gap, 6)
+            and self.card_worth(a.card, view) <= 2
+        ]
+        if bluffs and gap >= 3:  # a junk card face down, declared at what is needed
+            return min(bluffs, key=lambda a: self.card_worth(a.card, view))
+        if not lays:
             return next(a for a in legal if isinstance(a, Pass))
         # the card that helps my rows least per point of bid
         return min(lays, key=lambda a: (self.card_worth(a.card, view) - a.value / 3, -a.value))
