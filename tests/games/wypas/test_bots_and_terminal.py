@@ -80,3 +80,28 @@ def test_terminal_shows_the_reaction_window_and_the_bleat_as_a_gesture() -> None
     assert "Reaction window" in console.export_text()
     assert "BAAA" in terminal.label(Shear(0, True), s.view(0))
     assert "no points" in terminal.label(Shear(0, False), s.view(0))
+
+
+def test_heuristic_sets_a_wolf_on_a_big_row_and_guards_itself_with_a_sheepdog() -> None:
+    from tests.games.wypas.helpers import (
+        Done,
+        Place,
+        PlaySheepdog,
+        PlayWolf,
+        skip_auction,
+    )
+
+    hands = [
+        ["green_4", "green_5", "green_6", "red_1", "red_2"],
+        ["wolf", "sheepdog", "orange_1", "orange_2", "yellow_5"],
+        ["thief", "yellow_1", "yellow_2", "magenta_1", "magenta_2"],
+    ]
+    s = start(3, hands, ["red_3", "red_4"])
+    skip_auction(s)
+    for v in (4, 5, 6):
+        act(s, 0, Place(f"green_{v}", 0, "green", v))
+    act(s, 0, Done())
+    bot = BOTS["heuristic"]()
+    assert bot.choose(Turn(s, 1, random.Random(0))) == PlayWolf(0, 0)
+    act(s, 2, PlayThief(1))
+    assert bot.choose(Turn(s, 1, random.Random(0))) == PlaySheepdog()
