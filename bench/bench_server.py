@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import random
 import signal
@@ -27,22 +26,11 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import httpx
 import websockets
 
-try:
-    import orjson
-
-    loads = orjson.loads
-
-    def dumps(value: Any) -> str:
-        return orjson.dumps(value).decode()
-
-except ImportError:  # pragma: no cover
-    loads = json.loads
-    dumps = json.dumps
+from pasture.server.protocol import dumps, loads
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_TABLES = 500

@@ -16,17 +16,7 @@ from typing import Any
 import httpx
 import websockets
 
-try:  # the streams of long matches are large: parse them fast when orjson is there
-    import orjson
-
-    loads = orjson.loads
-
-    def dumps(value: Any) -> str:
-        return orjson.dumps(value).decode()
-
-except ImportError:  # pragma: no cover
-    loads = json.loads
-    dumps = json.dumps
+from pasture.server.protocol import loads
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -20,7 +20,8 @@ import pytest
 from pasture import games
 from pasture.core.game import Game
 from pasture.core.match import Match, seed_hash
-from tests.server.harness import Client, RandomPlayer, Server, dumps, loads
+from pasture.server.protocol import dumps, loads
+from tests.server.harness import Client, RandomPlayer, Server
 
 ACTIONS_WANTED = 400  # per game: more batches of short games, one batch of long ones
 MAX_BATCHES = 4

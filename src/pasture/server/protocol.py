@@ -2,31 +2,24 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+import orjson
 
 from pasture.core.game import JSON, Action, Event, State
 
 MAX_CLIENT_ID = 128
 
 
-try:
-    import orjson
+def dumps(message: JSON) -> str:
+    """Compact JSON text (orjson: views are encoded for every seat after every move)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
-    def dumps(message: dict[str, JSON]) -> str:
-        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
-    def loads(text: str) -> JSON:
-        return orjson.loads(text)
-
-except ImportError:  # pragma: no cover - orjson is a speed-up, not a requirement
-
-    def dumps(message: dict[str, JSON]) -> str:
-        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-
-    def loads(text: str) -> JSON:
-        return json.loads(text)
+def loads(text: str | bytes) -> JSON:
+    """Parse JSON text; raises ValueError (orjson.JSONDecodeError) on malformed input."""
+    return orjson.loads(text)
 
 
 def error(code: str, message: str, client_id: str | None = None) -> dict[str, JSON]:
