@@ -16,7 +16,7 @@ import pytest
 from pasture import games
 from pasture.bots import RandomBot
 from pasture.bots.play import play_match
-from pasture.core import CHANCE, Game, IllegalAction, Match, State
+from pasture.core import CHANCE, Game, IllegalAction, InvalidOptions, Match, State
 
 GAMES = games.all_games()
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
@@ -24,16 +24,60 @@ IDS = [f"{g.name}-{n}p" for g, n in CASES]
 SEEDS_PER_COUNT = 12
 
 
-def trajectory(game: Game, players: int, seed: int) -> Iterator[tuple[Match, State]]:
-    """Yield (match, state) before every step of a random playout, and at the end."""
-    match = Match(game, players, seed=seed)
+def trajectory(
+    game: Game, players: int, seed: int, options: dict[str, object] | None = None
+) -> Iterator[tuple[Match, State]]:
+    """Yield (match, state) before every step of a random playout, and at the end.
+
+    Now and then a seat that may act out of turn (a special card) does so."""
+    match = Match(game, players, options, seed=seed)
     rng = random.Random(seed)
     while True:
         yield match, match.state
         if match.is_over():
             return
-        seat = rng.choice(match.state.actors())
-        match.act(seat, rng.choice(match.state.legal_actions(seat)))
+        state = match.state
+        seat = rng.choice(state.actors())
+        if rng.random() < 0.2:
+            waiting = [s for s in range(players) if s not in state.actors()]
+            out_of_turn = [s for s in waiting if state.legal_actions(s)]
+            if out_of_turn:
+                seat = rng.choice(out_of_turn)
+        match.act(seat, rng.choice(state.legal_actions(seat)))
+
+
+def option_variants(game: Game, players: int) -> list[dict[str, object]]:
+    """One table per option value other than the default: every other choice, the other
+    truth value, the last seat, the smallest number (a safety cap reached early)."""
+    variants: list[dict[str, object]] = []
+    for option in game.options:
+        if option.choices is not None:  # the last other choice ("random" for a seat)
+            values = [c for c in option.choices if c != option.default][-1:]
+        elif isinstance(option.default, bool):
+            values = [not option.default]
+        elif option.seat:
+            values = [players - 1]
+        elif option.minimum is not None and option.minimum != option.default:
+            values = [option.minimum]
+        else:
+            values = []
+        for value in values:
+            if value == option.default:
+                continue
+            try:
+                game.new_state(players, {option.name: value})
+            except InvalidOptions:
+                continue  # e.g. a seat this player count does not have
+            variants.append({option.name: value})
+    return variants
+
+
+VARIANTS = [
+    (g, n, options)
+    for g in GAMES
+    for n in (g.min_players, g.max_players)
+    for options in option_variants(g, n)
+]
 
 
 def snapshot(state: State) -> str:
@@ -202,3 +246,24 @@ def test_match_publishes_the_seed_hash_and_reveals_the_seed_only_at_the_end(game
     assert match.revealed_seed() is None
     finished = play_match(game, bots, 1234)
     assert finished.revealed_seed() == 1234
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    VARIANTS,
+    ids=[f"{g.name}-{n}p-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, n, o in VARIANTS],
+)
+def test_every_option_plays_to_the_end_without_leaks(
+    game: Game, players: int, options: dict[str, object]
+) -> None:
+    """Each table option: invariants, JSON round-trip and no leak, all along a playout."""
+    rng = random.Random(7)
+    for step, (_, state) in enumerate(trajectory(game, players, 1, options)):
+        state.check_invariants()
+        text = snapshot(state)
+        assert snapshot(game.state_from_json(json.loads(text))) == text
+        if step % 3 == 0:
+            for seat in [*range(players), None]:
+                assert state.determinize(seat, rng).view(seat) == state.view(seat)
+            assert snapshot(state) == text
+    assert state.is_over()
