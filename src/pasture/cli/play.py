@@ -149,9 +149,10 @@ class TerminalGame:
         table.add_column("seat")
         table.add_column("player")
         table.add_column("score", justify="right")
+        table.add_column("")
         for seat, score in enumerate(result.scores):
-            mark = " [bold green]wins[/]" if seat in result.winners else ""
-            table.add_row(str(seat), self.seat_names[seat] + mark, f"{score:g}")
+            mark = "[bold green]winner[/]" if seat in result.winners else ""
+            table.add_row(str(seat), self.seat_names[seat], f"{score:g}", mark)
         self.console.print(table)
         if result.summary:
             self.console.print(result.summary)
