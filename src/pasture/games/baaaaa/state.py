@@ -8,22 +8,26 @@ played or discarded. `rules.py` holds the logic, `view.py` what a seat may see.
 
 from __future__ import annotations
 
-import random
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.game import JSON, Result
+from pasture.core.modular import ModularState
 from pasture.games.baaaaa import rules, view
 from pasture.games.baaaaa.board import HUT, SHEEP_START, SPACES, WOLF_START
 from pasture.games.baaaaa.edition import Edition, default_edition
 
 if TYPE_CHECKING:
     from pasture.games.baaaaa.game import Baaaaa
+    from pasture.games.baaaaa.rules import Tables
 
 
-class BaaaaaState(State):
+class BaaaaaState(ModularState):
     game: ClassVar[Baaaaa]
+    rules: ClassVar[ModuleType] = rules
+    views: ClassVar[ModuleType] = view
     edition: Edition
-    tables: rules.Tables
+    tables: Tables
     """The edition's precomputed actions and moves."""
     phase: str
     """rules.SHEEP, DRAW, CHOOSE, TIE or OVER."""
@@ -78,26 +82,8 @@ class BaaaaaState(State):
 
     # --- the core contract -------------------------------------------------------------
 
-    def actors(self) -> tuple[int, ...]:
-        return rules.actors(self)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat == CHANCE:
-            return [o.action for o in rules.chance_outcomes(self)]
-        return rules.legal_actions(self, seat)
-
     def is_chance(self) -> bool:
         return self.phase == rules.DRAW
-
-    def chance_outcomes(self) -> list[ChanceOutcome]:
-        return rules.chance_outcomes(self)
-
-    def check_legal(self, seat: int, action: Action) -> None:
-        if not rules.fast_legal(self, seat, action):
-            super().check_legal(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
@@ -119,15 +105,6 @@ class BaaaaaState(State):
                 return Result(scores, (), f"The flock is lost: {tally}.")
             return Result(scores, (wolf,), f"The wolf player wins: {tally}.")
         return Result(scores, (), f"A draw, nobody wins: {tally}.")
-
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        return view.view(self, seat)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        return view.determinize(self, seat, rng)
-
-    def check_invariants(self) -> None:
-        rules.check_invariants(self)
 
     # --- copying and JSON --------------------------------------------------------------
 

@@ -1,16 +1,17 @@
 """The Swip'Sheep state: counts of card kinds in hands, deck and scored piles, and its JSON form.
 
 The engine's logic lives in `rules.py` (legal actions and their effects) and `view.py`
-(what a seat may see, and re-drawing what it may not); this class wires them into the
-core `State` contract.
+(what a seat may see, and re-drawing what it may not); the core `ModularState`
+wires them into the `State` contract.
 """
 
 from __future__ import annotations
 
-import random
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.game import JSON, Action, Event, Result
+from pasture.core.modular import ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
 
@@ -21,8 +22,10 @@ ROUNDS = {3: 4, 4: 3, 5: 2}
 """Rounds played, by player count."""
 
 
-class SwipSheepState(State):
+class SwipSheepState(ModularState):
     game: ClassVar[SwipSheep]
+    rules: ClassVar[ModuleType] = rules
+    views: ClassVar[ModuleType] = view
     edition: Edition
     phase: str
     """rules.DEAL, PASS, ATTACK or OVER."""
@@ -59,27 +62,12 @@ class SwipSheepState(State):
 
     # --- the core contract -------------------------------------------------------------
 
-    def actors(self) -> tuple[int, ...]:
-        return rules.actors(self)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat == CHANCE:
-            return [o.action for o in self.chance_outcomes()]
-        return rules.legal_actions(self, seat)
-
     def is_chance(self) -> bool:
         return self.phase == rules.DEAL or self.pending_draw is not None
 
-    def chance_outcomes(self) -> list[ChanceOutcome]:
-        return rules.chance_outcomes(self)
-
-    def check_legal(self, seat: int, action: Action) -> None:
-        if not rules.fast_legal(self, seat, action):
-            super().check_legal(seat, action)
-
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.history.append((seat, action))
-        return rules.apply(self, seat, action)
+        return super()._apply(seat, action)
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
@@ -91,15 +79,6 @@ class SwipSheepState(State):
     def scores(self) -> list[int]:
         sheep = self.edition.sheep
         return [sum(n * v for n, v in zip(pile, sheep, strict=True)) for pile in self.scored]
-
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        return view.view(self, seat)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        return view.determinize(self, seat, rng)
-
-    def check_invariants(self) -> None:
-        rules.check_invariants(self)
 
     # --- copying and JSON --------------------------------------------------------------
 

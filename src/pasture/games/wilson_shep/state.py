@@ -1,26 +1,29 @@
 """The Wilson & Shep state: the field, Shep, the hidden Wilson tile, tokens, and its JSON form.
 
 The logic lives in `rules.py` (legal actions and their effects) and `view.py` (what a
-seat may see, and re-drawing what it may not); this class wires them into the core
-`State` contract. Face-down tiles carry no identity (WS-2): the grid holds a picture
-id for a face-up tile and FACE_DOWN otherwise; the picture is drawn by chance when the
+seat may see, and re-drawing what it may not); the core `ModularState` wires them
+into the `State` contract. Face-down tiles carry no identity (WS-2): the grid holds a
+picture id for a face-up tile and FACE_DOWN otherwise; the picture is drawn by chance when the
 tile is turned up.
 """
 
 from __future__ import annotations
 
-import random
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.game import JSON, Result
+from pasture.core.modular import ModularState
 from pasture.games.wilson_shep import rules, view
 
 if TYPE_CHECKING:
     from pasture.games.wilson_shep.game import WilsonShep
 
 
-class WilsonShepState(State):
+class WilsonShepState(ModularState):
     game: ClassVar[WilsonShep]
+    rules: ClassVar[ModuleType] = rules
+    views: ClassVar[ModuleType] = view
     phase: str
     """rules.HIDE, PLACE, SWAP, MOVE, REVEAL (chance) or OVER."""
     wilson: int
@@ -52,41 +55,14 @@ class WilsonShepState(State):
 
     # --- the core contract -------------------------------------------------------------
 
-    def actors(self) -> tuple[int, ...]:
-        return rules.actors(self)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat == CHANCE:
-            return [o.action for o in self.chance_outcomes()]
-        return rules.legal_actions(self, seat)
-
     def is_chance(self) -> bool:
         return self.phase == rules.REVEAL
-
-    def chance_outcomes(self) -> list[ChanceOutcome]:
-        return rules.chance_outcomes(self)
-
-    def check_legal(self, seat: int, action: Action) -> None:
-        if not rules.fast_legal(self, seat, action):
-            super().check_legal(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
 
     def result(self) -> Result:
         return Result.by_score(self.tokens, "Most reward tokens wins; ties share the win.")
-
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        return view.view(self, seat)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        return view.determinize(self, seat, rng)
-
-    def check_invariants(self) -> None:
-        rules.check_invariants(self)
 
     # --- copying and JSON --------------------------------------------------------------
 

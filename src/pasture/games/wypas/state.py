@@ -2,16 +2,17 @@
 the special-card queue; and its JSON form.
 
 The engine's logic lives in `rules.py` (the turn), `auction.py`, `specials.py`,
-`pens.py` and `view.py` (what a seat may see, and re-drawing what it may not); this
-class wires them into the core `State` contract.
+`pens.py` and `view.py` (what a seat may see, and re-drawing what it may not); the
+core `ModularState` wires them into the `State` contract.
 """
 
 from __future__ import annotations
 
-import random
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.game import CHANCE, JSON, Action, Event, Result
+from pasture.core.modular import ModularState
 from pasture.games.wypas import rules, view
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.pens import Pen, copy_pen, new_pen
@@ -25,8 +26,10 @@ Entry = tuple[int, int, int, int, int]
 """A special card played: (seat, role, target seat, target pen, index it cancels or -1)."""
 
 
-class WypasState(State):
+class WypasState(ModularState):
     game: ClassVar[Wypas]
+    rules: ClassVar[ModuleType] = rules
+    views: ClassVar[ModuleType] = view
 
     def __init__(
         self,
@@ -100,9 +103,6 @@ class WypasState(State):
 
     # --- the core contract -------------------------------------------------------------
 
-    def actors(self) -> tuple[int, ...]:
-        return rules.actors(self)
-
     def legal_actions(self, seat: int) -> list[Action]:
         if seat == CHANCE:
             return [o.action for o in self.chance_outcomes()]
@@ -113,9 +113,6 @@ class WypasState(State):
 
     def is_chance(self) -> bool:
         return self.phase == rules.DEAL or self.phase == rules.CHOOSE_BACA
-
-    def chance_outcomes(self) -> list[ChanceOutcome]:
-        return rules.chance_outcomes(self)
 
     def check_legal(self, seat: int, action: Action) -> None:
         if seat == CHANCE and rules.chance_ok(self, action):
@@ -131,25 +128,13 @@ class WypasState(State):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._cache = {}
         self._public_view = None
-        return rules.apply(self, seat, action)
+        return super()._apply(seat, action)
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
 
     def result(self) -> Result:
         return Result.by_score(self.scores[:], "Most points wins; ties share the win.")
-
-    def timeout_action(self, seat: int) -> Action | None:
-        return rules.timeout_action(self, seat)
-
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        return view.view(self, seat)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        return view.determinize(self, seat, rng)
-
-    def check_invariants(self) -> None:
-        rules.check_invariants(self)
 
     # --- copying and JSON --------------------------------------------------------------
 
