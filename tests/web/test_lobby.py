@@ -11,6 +11,7 @@ from tests.server.harness import Server
 def test_lobby_lists_games_and_their_options(new_page: Any) -> None:
     page = new_page(375, 800)
     page.goto("/")
+    page.wait_for_selector(".game-choice")  # the lobby fills in once /api/games answers
     for game in ("swipsheep", "wilson_shep", "baaaaa", "wypas"):
         assert page.locator(f'.game-choice[data-game="{game}"]').count() == 1
     page.click('.game-choice[data-game="wilson_shep"]')
