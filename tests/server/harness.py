@@ -57,7 +57,8 @@ class Server:
         else:
             cmd = [sys.executable, "-m", "pasture.server"]
         cmd += ["--port", str(self.port), "--db", self.db]
-        cmd += ["--bot-delay", "0", "--log-level", "warning", *self.args]
+        cmd += ["--bot-delay", "0", "--bot-reaction-time", "0", "--log-level", "warning"]
+        cmd += self.args
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env)
         deadline = time.monotonic() + 30

@@ -26,6 +26,14 @@ def serve(
             min=0,
         ),
     ] = 20.0,
+    bot_reaction_time: Annotated[
+        float,
+        typer.Option(
+            help="Seconds after a reaction window opens at which every bot answers it,"
+            " whatever it holds; a bot still thinking then passes.",
+            min=0,
+        ),
+    ] = 2.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve every pasture game online: tables, seats, bots and a websocket per player.
@@ -40,7 +48,9 @@ def serve(
     from pasture.server import Settings, create_app
     from pasture.store.database import safe_url
 
-    settings = Settings(bot_delay=bot_delay, reaction_timeout=reaction_timeout)
+    settings = Settings(
+        bot_delay=bot_delay, reaction_timeout=reaction_timeout, bot_reaction_time=bot_reaction_time
+    )
     app = create_app(db, settings)
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)})", err=False)

@@ -14,6 +14,7 @@ from pasture.core.game import JSON, Action, Game
 from pasture.core.match import Match
 from pasture.server import protocol
 from pasture.server.connection import Connection
+from pasture.server.window import HeldAnswer
 from pasture.store.repository import SeatRecord, TableRecord
 
 REMEMBERED_REJECTIONS = 1000
@@ -42,6 +43,11 @@ class LiveTable:
         self.move_clock = record.move_clock
         self.created_at = record.created_at
         self.seq = len(record.actions)
+        self.committed_version = match.version
+        """The version the database holds: what REST shows (the live match may be ahead
+        while a commit is in flight)."""
+        self.held: dict[int, HeldAnswer] = {}
+        """Answers of the open reaction window, applied when it closes (server/window.py)."""
         self.lock = asyncio.Lock()
         self.broken = False
         self.connections: set[Connection] = set()
@@ -57,6 +63,8 @@ class LiveTable:
         """The version at which each seat's legal actions last changed: an action sent
         from an older version was chosen from a menu that no longer exists."""
         self.deadlines: dict[tuple[int, str], float] = {}
+        self.think_due: dict[int, tuple[int, float]] = {}
+        """Bot seat -> (version the reaction window opened at, when it answers)."""
         self.timers: list[asyncio.TimerHandle] = []
         self.tasks: set[asyncio.Task[None]] = set()
         self._bots: dict[int, Bot] = {}
@@ -78,6 +86,7 @@ class LiveTable:
                     f" says {stored.version} (did the game's rules change?)"
                 )
             table.refresh_legal()
+        table.committed_version = match.version
         return table
 
     def refresh_legal(self) -> None:
@@ -128,7 +137,7 @@ class LiveTable:
             "move_clock": self.move_clock,
             "reaction_timeout": self.reaction_timeout,
             "status": self.status,
-            "version": match.version,
+            "version": self.committed_version,
             "seed_hash": match.seed_hash,
             "seats": [
                 {

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -24,6 +25,7 @@ from pasture.server.errors import ServerError, unknown_table
 from pasture.server.live import LiveTable, token_hash
 from pasture.server.settings import Settings
 from pasture.server.timers import Scheduler
+from pasture.server.window import HeldAnswer, closes, in_window_order, is_window_answer
 from pasture.store import repository as repo
 from pasture.store.database import Database
 from pasture.store.repository import ActionRecord, SeatRecord, TableRecord
@@ -31,6 +33,23 @@ from pasture.store.repository import ActionRecord, SeatRecord, TableRecord
 log = logging.getLogger("pasture.server")
 
 MAX_TABLE_ID = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One player's action to apply, with the id its client chose (None for bots)."""
+
+    seat: int
+    action: Action
+    client_id: str | None
+
+
+def _answered_within(moves: list[Move], before: set[int], after: tuple[int, ...]) -> bool:
+    """Did one seat waited for answer, leaving the others waited for as they were (the
+    same window)? Anything else (a card that asks someone new) reopens the window."""
+    if len(moves) != 1 or moves[0].seat not in before:
+        return False
+    return set(after) == before - {moves[0].seat}
 
 
 class TableManager:
@@ -262,13 +281,17 @@ class TableManager:
                 if key is not None and self._answer_again(table, conn, key):
                     return
                 self._check_turn(table, conn, version)
-                before = await self.apply(table, seat, action, client_id)
+                if is_window_answer(table.match.state, seat, action):
+                    await self._hold(table, HeldAnswer(seat, action, client_id, conn))
+                    return
+                before = await self.apply(table, [Move(seat, action, client_id)])
                 table.away.discard(seat)
                 conn.send(protocol.ack(client_id, table.match.version))
                 self._after_change(table, before)
+                await self._close_if_answered(table)
         except PastureError as e:
             reply = protocol.error(e.code, e.message, client_id)
-            if key is not None and e.code != "unavailable":
+            if key is not None and e.code not in ("unavailable", "already_answered"):
                 table.remember_rejection(key, reply)
             conn.send(reply)
 
@@ -282,7 +305,58 @@ class TableManager:
         if rejection is not None:
             conn.send(rejection)
             return True
+        held = table.held.get(key[0])
+        if held is not None and held.client_id == key[1]:
+            held.conn = conn  # answered when the window closes, on this connection
+            return True
         return False
+
+    # -- reaction windows (server/window.py) -----------------------------------------------
+
+    async def _hold(self, table: LiveTable, answer: HeldAnswer) -> None:
+        """Keep a seat's pass until every seat waited for has answered (W-10a)."""
+        if answer.seat in table.held:
+            raise ServerError(
+                409,
+                "already_answered",
+                "You have answered this window; the answers are shown together when it closes.",
+            )
+        table.held[answer.seat] = answer
+        await self._close_if_answered(table)
+
+    async def _close_if_answered(self, table: LiveTable) -> None:
+        if not table.held or not closes(table.match.state, table.held):
+            return
+        answers = in_window_order(table.match.state, table.held)
+        table.held = {}
+        try:
+            before = await self.apply(
+                table, [Move(a.seat, a.action, a.client_id) for a in answers]
+            )
+        except PastureError as e:
+            for a in answers:
+                if a.conn is not None:
+                    a.conn.send(protocol.error(e.code, e.message, a.client_id))
+            return
+        for a in answers:
+            if a.conn is not None:
+                table.away.discard(a.seat)
+                a.conn.send(protocol.ack(a.client_id, table.match.version))
+        self._after_change(table, before)
+
+    @staticmethod
+    def _drop_held(table: LiveTable) -> None:
+        """Something else was played: the window reopens and every seat is asked again."""
+        dropped, table.held = table.held, {}
+        for a in dropped.values():
+            if a.conn is not None:
+                a.conn.send(
+                    protocol.error(
+                        "window_reopened",
+                        "A card was played before the window closed: answer again.",
+                        a.client_id,
+                    )
+                )
 
     @staticmethod
     def _parse(table: LiveTable, message: dict[str, Any]) -> tuple[Action, int]:
@@ -314,39 +388,57 @@ class TableManager:
                 f" is at version {table.match.version}. Act on the latest view.",
             )
 
-    async def apply(
-        self, table: LiveTable, seat: int, action: Action, client_id: str | None
-    ) -> int:
-        """Apply and commit one action (the table lock is held). Returns the version
-        before it. Raises IllegalAction (nothing changed) or ServerError."""
+    async def apply(self, table: LiveTable, moves: list[Move]) -> int:
+        """Apply and commit players' actions, in order and in one transaction (the table
+        lock is held). Returns the version before them. Raises IllegalAction (nothing
+        changed) or ServerError. Answers held in a reaction window that these actions did
+        not close are refused (`window_reopened`)."""
         match = table.match
         before = match.version
+        waited_for = set(match.state.actors())
+        records: list[ActionRecord] = []
         try:
-            match.act(seat, action)  # IllegalAction here changes nothing
+            for move in moves:
+                match.act(move.seat, move.action)  # IllegalAction here changes nothing
+                records.append(
+                    ActionRecord(
+                        table.seq + len(records) + 1,
+                        match.version,
+                        move.seat,
+                        move.action.to_json(),
+                        move.client_id,
+                    )
+                )
         except IllegalAction:
-            raise
+            if not records:
+                raise
+            self._break(table)  # some of a batch were applied: reload from the database
+            raise ServerError(503, "unavailable", "The table is reloaded; retry.") from None
         except Exception:  # a bug in the game: its state may be half changed
-            log.exception("table %s: the game failed on %s by seat %s", table.id, action, seat)
+            log.exception("table %s: the game failed on %s", table.id, moves)
             self._break(table)
             raise ServerError(
                 500, "unavailable", "The game failed on that action; the table is reloaded."
             ) from None
-        record = ActionRecord(table.seq + 1, match.version, seat, action.to_json(), client_id)
         result = match.state.result().to_json() if match.is_over() else None
         try:
             await self.db.run(
-                partial(repo.append_action, table_id=table.id, action=record, result=result)
+                partial(repo.append_actions, table_id=table.id, actions=records, result=result)
             )
         except Exception:
             log.exception("table %s: commit failed", table.id)
             self._break(table)
             raise ServerError(503, "unavailable", "The action could not be saved.") from None
-        table.seq += 1
-        if client_id is not None:
-            table.acked[(seat, client_id)] = match.version
+        table.seq += len(records)
+        table.committed_version = match.version
+        for record in records:
+            if record.client_id is not None:
+                table.acked[(record.seat, record.client_id)] = record.version
         if result is not None:
             table.status = "over"
         table.refresh_legal()
+        if table.held and not _answered_within(moves, waited_for, match.state.actors()):
+            self._drop_held(table)
         return before
 
     def _after_change(self, table: LiveTable, before: int) -> None:
@@ -363,14 +455,20 @@ class TableManager:
         async with table.lock:
             if table.broken or table.status != "playing" or table.match.version != version:
                 return False
+            if is_window_answer(table.match.state, seat, action):
+                if seat in table.held:
+                    return False
+                await self._hold(table, HeldAnswer(seat, action, None, None))
+                return True
             try:
-                before = await self.apply(table, seat, action, None)
+                before = await self.apply(table, [Move(seat, action, None)])
             except IllegalAction:
                 log.exception("table %s: seat %s's automatic action was illegal", table.id, seat)
                 return False
             except ServerError:
                 return False
             self._after_change(table, before)
+            await self._close_if_answered(table)
             return True
 
     def record(self, table: LiveTable) -> dict[str, JSON]:

@@ -12,6 +12,9 @@ class Settings:
     reaction_timeout: float = 20.0
     """Seconds every seat gets to answer when its State.timeout_action offers a default
     (a reaction window); then that default is applied. The same for every seat."""
+    bot_reaction_time: float = 2.0
+    """Seconds after a reaction window opens at which every bot answers it, whatever it
+    holds (W-10a); a bot still thinking then passes."""
     max_message: int = 64 * 1024
     """Largest websocket message (bytes) read as a request; larger ones are refused."""
     hello_timeout: float = 10.0

@@ -49,7 +49,15 @@ class Scheduler:
         table.deadlines = {k: d for k, d in table.deadlines.items() if k[0] in actors}
         for seat in actors:
             if table.seats[seat].bot is not None or seat in table.away:
-                self._later(table, self.settings.bot_delay, self._bot_turn, seat, version)
+                if len(actors) > 1 and state.timeout_action(seat) is not None:
+                    # W-10a: in a reaction window every bot answers at the same moment
+                    # after the window opened, whatever it holds.
+                    opened = table.think_due.get(seat)
+                    if opened is None or opened[0] != version:
+                        table.think_due[seat] = (version, now + self.settings.bot_reaction_time)
+                    self._later(table, 0.0, self._bot_turn, seat, version)
+                else:
+                    self._later(table, self.settings.bot_delay, self._bot_turn, seat, version)
             elif state.timeout_action(seat) is not None:
                 due = table.deadlines.setdefault(
                     (seat, "reaction"), now + self.settings.reaction_timeout
@@ -79,10 +87,25 @@ class Scheduler:
         event loop; its action counts only if the table has not moved on meanwhile."""
         if table.match.version != version or table.broken:
             return
-        turn = Turn(table.match.state.clone(), seat, table.bot_rng())
+        state = table.match.state
+        turn = Turn(state.clone(), seat, table.bot_rng())
         bot = table.bot_for(seat)
+        opened = table.think_due.get(seat)
+        due = opened[1] if opened is not None and opened[0] == version else None
+        loop = asyncio.get_running_loop()
         try:
-            action = await asyncio.to_thread(bot.choose, turn)
+            if due is None:
+                action = await asyncio.to_thread(bot.choose, turn)
+            else:  # undecided at the answer time: pass, as a silent person would
+                default = state.timeout_action(seat)
+                try:
+                    action = await asyncio.wait_for(
+                        asyncio.to_thread(bot.choose, turn), max(due - loop.time(), 0.0)
+                    )
+                except TimeoutError:
+                    assert default is not None
+                    action = default
+                await asyncio.sleep(max(due - loop.time(), 0.0))
         except Exception:
             log.exception("table %s: bot %s failed", table.id, getattr(bot, "name", bot))
             return

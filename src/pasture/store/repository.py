@@ -93,20 +93,24 @@ def set_seat(conn: Connection, table_id: str, seat: SeatRecord, status: str) -> 
 _INSERT_ACTION = insert(ActionRow)  # built once: this runs for every action
 
 
-def append_action(
-    conn: Connection, table_id: str, action: ActionRecord, result: dict[str, Any] | None
+def append_actions(
+    conn: Connection, table_id: str, actions: Sequence[ActionRecord], result: dict[str, Any] | None
 ) -> None:
-    """Log one player's action; with `result`, the match ended with it."""
+    """Log players' actions (one, or the answers of a reaction window); with `result`,
+    the match ended with them."""
     conn.execute(
         _INSERT_ACTION,
-        {
-            "table_id": table_id,
-            "seq": action.seq,
-            "version": action.version,
-            "seat": action.seat,
-            "action": action.action,
-            "client_id": action.client_id,
-        },
+        [
+            {
+                "table_id": table_id,
+                "seq": action.seq,
+                "version": action.version,
+                "seat": action.seat,
+                "action": action.action,
+                "client_id": action.client_id,
+            }
+            for action in actions
+        ],
     )
     if result is not None:
         conn.execute(
