@@ -58,6 +58,7 @@ class Server:
             cmd = [sys.executable, "-m", "pasture.server"]
         cmd += ["--port", str(self.port), "--db", self.db]
         cmd += ["--bot-delay", "0", "--bot-reaction-time", "0", "--log-level", "warning"]
+        cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
         cmd += self.args
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env)

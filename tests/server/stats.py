@@ -22,9 +22,7 @@ def ks_two_sample(a: Sequence[float], b: Sequence[float]) -> KSResult:
     n, m = len(xs), len(ys)
     if not n or not m:
         raise ValueError("both samples need at least one value")
-    d = max(
-        abs(bisect_right(xs, v) / n - bisect_right(ys, v) / m) for v in (*xs, *ys)
-    )
+    d = max(abs(bisect_right(xs, v) / n - bisect_right(ys, v) / m) for v in (*xs, *ys))
     en = math.sqrt(n * m / (n + m))
     lam = (en + 0.12 + 0.11 / en) * d
     if lam < 1e-3:

@@ -34,6 +34,24 @@ def serve(
             min=0,
         ),
     ] = 2.0,
+    statement_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds one database statement may take; then that table's change fails"
+            " (the others go on).",
+            min=0.1,
+        ),
+    ] = 5.0,
+    create_rate: Annotated[
+        float, typer.Option(help="Tables one client address may open per second.", min=0.001)
+    ] = 2.0,
+    write_rate: Annotated[
+        float,
+        typer.Option(help="Seats one client address may take or leave per second.", min=0.001),
+    ] = 10.0,
+    socket_rate: Annotated[
+        float, typer.Option(help="Messages per second one websocket may send.", min=0.001)
+    ] = 20.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve every pasture game online: tables, seats, bots and a websocket per player.
@@ -46,16 +64,32 @@ def serve(
     import uvicorn
 
     from pasture.server import Settings, create_app
+    from pasture.server.http_guard import GuardedH11Protocol
     from pasture.store.database import safe_url
 
     settings = Settings(
-        bot_delay=bot_delay, reaction_timeout=reaction_timeout, bot_reaction_time=bot_reaction_time
+        bot_delay=bot_delay,
+        reaction_timeout=reaction_timeout,
+        bot_reaction_time=bot_reaction_time,
+        statement_timeout=statement_timeout,
+        create_rate=create_rate,
+        create_burst=max(10.0, 10 * create_rate),
+        write_rate=write_rate,
+        write_burst=max(30.0, 3 * write_rate),
+        socket_rate=socket_rate,
+        socket_burst=max(60.0, 3 * socket_rate),
     )
     app = create_app(db, settings)
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)})", err=False)
+    GuardedH11Protocol.header_timeout = settings.header_timeout
     uvicorn.run(
         app,
+        http=GuardedH11Protocol,
+        # bounds a request's headers (h11 refuses larger ones with 400)
+        h11_max_incomplete_event_size=16 * 1024,
+        limit_concurrency=4096,
+        timeout_keep_alive=5,
         host=host,
         port=port,
         log_level=log_level.lower(),

@@ -162,7 +162,10 @@ class LiveTable:
     def view_texts(self, seat: int | None, since: int | None) -> list[str]:
         """Catch-up for one connection: events after `since` (if given), then the view."""
         match = self.match
-        messages = protocol.events(match.events_since(since), seat) if since is not None else []
+        own_after = self.seats[seat].since if seat is not None else 0
+        messages = (
+            protocol.events(match.events_since(since), seat, own_after) if since is not None else []
+        )
         messages.append(self.view_message(seat))
         if self.status == "over":
             messages.append(self.end_message())

@@ -24,6 +24,7 @@ from pasture.server.connection import Connection
 from pasture.server.errors import ServerError, unknown_table
 from pasture.server.live import LiveTable, token_hash
 from pasture.server.settings import Settings
+from pasture.server.text import check_text
 from pasture.server.timers import Scheduler
 from pasture.server.window import HeldAnswer, closes, in_window_order, is_window_answer
 from pasture.store import repository as repo
@@ -33,6 +34,7 @@ from pasture.store.repository import ActionRecord, SeatRecord, TableRecord
 log = logging.getLogger("pasture.server")
 
 MAX_TABLE_ID = 32
+MAX_NAME = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,7 @@ class TableManager:
 
     async def join(self, table: LiveTable, seat: int, name: str) -> str:
         """Seat a person; returns their token (only its hash is stored)."""
+        name = check_text(name.strip(), "A name", MAX_NAME) or "?"
         async with table.lock:
             self._check_seat(table, seat)
             current = table.seats[seat]
@@ -169,7 +172,9 @@ class TableManager:
             if current.token_hash is not None:
                 raise ServerError(409, "seat_taken", f"Seat {seat} is taken.")
             token = secrets.token_urlsafe(24)
-            new = SeatRecord(seat, bot=None, name=name, token_hash=token_hash(token))
+            new = SeatRecord(
+                seat, name=name, token_hash=token_hash(token), since=table.match.version
+            )
             full = all(
                 s.bot is not None or s.token_hash is not None or s.seat == seat for s in table.seats
             )
@@ -330,9 +335,7 @@ class TableManager:
         answers = in_window_order(table.match.state, table.held)
         table.held = {}
         try:
-            before = await self.apply(
-                table, [Move(a.seat, a.action, a.client_id) for a in answers]
-            )
+            before = await self.apply(table, [Move(a.seat, a.action, a.client_id) for a in answers])
         except PastureError as e:
             for a in answers:
                 if a.conn is not None:

@@ -19,5 +19,23 @@ class Settings:
     """Largest websocket message (bytes) read as a request; larger ones are refused."""
     hello_timeout: float = 10.0
     """Seconds a new websocket has to send its hello."""
+    socket_rate: float = 20.0
+    """Messages a second one websocket may send on average (pings included)."""
+    socket_burst: float = 60.0
+    """Messages one websocket may send at once before the rate applies."""
+    create_rate: float = 2.0
+    """Tables one client address may open per second on average."""
+    create_burst: float = 20.0
+    """Tables one client address may open at once."""
+    write_rate: float = 10.0
+    """Other writes (take or leave a seat) one client address may make per second."""
+    write_burst: float = 60.0
+    max_body: int = 64 * 1024
+    """Largest HTTP request body (bytes)."""
+    statement_timeout: float = 5.0
+    """Seconds one database statement may take; then its table's change fails with
+    `unavailable` (the others go on)."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers."""
     send_queue: int = 10_000
     """Messages waiting for one slow connection before it is dropped (it can reconnect)."""

@@ -42,6 +42,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # The version when the current occupant sat down (their private catch-up starts there).
+    since_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
 
 
 class ActionRow(Base):

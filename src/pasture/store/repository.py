@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, insert, select, tuple_, update
 
 from pasture.store.models import ActionRow, SeatRow, TableRow
 
@@ -19,6 +19,9 @@ class SeatRecord:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    since: int = 0
+    """The match version when the current occupant took the seat: the seat's private
+    events from before are not theirs to see."""
 
 
 @dataclass(slots=True)
@@ -74,6 +77,7 @@ def insert_table(conn: Connection, table: TableRecord) -> None:
                 "bot": s.bot,
                 "name": s.name,
                 "token_hash": s.token_hash,
+                "since_version": s.since,
             }
             for s in table.seats
         ],
@@ -85,7 +89,7 @@ def set_seat(conn: Connection, table_id: str, seat: SeatRecord, status: str) -> 
     conn.execute(
         update(SeatRow)
         .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-        .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot)
+        .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot, since_version=seat.since)
     )
     conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
@@ -140,12 +144,69 @@ def load_table(conn: Connection, table_id: str) -> TableRecord | None:
         return None
     table = _table(row)
     seats = conn.execute(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
-    table.seats = [SeatRecord(s.seat, s.bot, s.name, s.token_hash) for s in seats]
+    table.seats = [
+        SeatRecord(s.seat, s.bot, s.name, s.token_hash, s.since_version or 0) for s in seats
+    ]
     actions = conn.execute(
         select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
     )
     table.actions = [ActionRecord(a.seq, a.version, a.seat, a.action, a.client_id) for a in actions]
     return table
+
+
+@dataclass(slots=True)
+class LobbyEntry:
+    """A table with a free seat, as the lobby lists it (read from stored columns only:
+    listing never builds a match)."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    move_clock: float | None
+    status: str
+    created_at: datetime
+    seats: list[SeatRecord]
+
+
+def open_tables(
+    conn: Connection, limit: int, after: str | None = None, game: str | None = None
+) -> list[LobbyEntry]:
+    """Unfinished tables with a free seat, oldest first, `limit` of them after the table
+    `after` (the last one of the previous page)."""
+    free = (
+        select(SeatRow.table_id)
+        .where(SeatRow.table_id == TableRow.id, SeatRow.bot.is_(None))
+        .where(SeatRow.token_hash.is_(None))
+        .exists()
+    )
+    query = select(TableRow).where(TableRow.status.in_(("waiting", "playing")), free)
+    if game is not None:
+        query = query.where(TableRow.game == game)
+    if after is not None:
+        last = conn.execute(
+            select(TableRow.created_at, TableRow.id).where(TableRow.id == after)
+        ).first()
+        if last is not None:
+            query = query.where(
+                tuple_(TableRow.created_at, TableRow.id) > tuple_(last.created_at, last.id)
+            )
+    rows = conn.execute(query.order_by(TableRow.created_at, TableRow.id).limit(limit)).all()
+    entries = {
+        r.id: LobbyEntry(
+            r.id, r.game, r.players, r.options, r.move_clock, r.status, r.created_at, []
+        )
+        for r in rows
+    }
+    if entries:
+        seats = conn.execute(
+            select(SeatRow)
+            .where(SeatRow.table_id.in_(list(entries)))
+            .order_by(SeatRow.table_id, SeatRow.seat)
+        )
+        for s in seats:
+            entries[s.table_id].seats.append(SeatRecord(s.seat, s.bot, s.name, s.token_hash))
+    return list(entries.values())
 
 
 def unfinished_table_ids(conn: Connection) -> Sequence[str]:
