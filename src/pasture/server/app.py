@@ -102,6 +102,7 @@ class _LazyManager:
 def _mount_web_client(app: FastAPI) -> None:
     """Serve the browser client (`pasture.web`: index.html, ES modules, CSS) at /."""
     from fastapi.responses import RedirectResponse
+
     import pasture.web
 
     @app.get("/tables/{table_id}", include_in_schema=False)
