@@ -52,6 +52,26 @@ def serve(
     socket_rate: Annotated[
         float, typer.Option(help="Messages per second one websocket may send.", min=0.001)
     ] = 20.0,
+    idle_after: Annotated[
+        float,
+        typer.Option(
+            help="Seconds unused after which a table leaves memory (reloaded on use).", min=0
+        ),
+    ] = 300.0,
+    waiting_ttl: Annotated[
+        float,
+        typer.Option(help="Seconds a table may wait for players before it is closed.", min=1),
+    ] = 86_400.0,
+    sweep_interval: Annotated[
+        float,
+        typer.Option(
+            help="Seconds between sweeps that load tables due and evict idle ones.", min=0.1
+        ),
+    ] = 5.0,
+    header_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds a client has to send a request's headers.", min=0.1),
+    ] = 10.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve every pasture game online: tables, seats, bots and a websocket per player.
@@ -78,6 +98,10 @@ def serve(
         write_burst=max(30.0, 3 * write_rate),
         socket_rate=socket_rate,
         socket_burst=max(60.0, 3 * socket_rate),
+        idle_after=idle_after,
+        waiting_ttl=waiting_ttl,
+        sweep_interval=sweep_interval,
+        header_timeout=header_timeout,
     )
     app = create_app(db, settings)
     shown = f"[{host}]" if ":" in host else host

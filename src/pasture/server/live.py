@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import random
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -49,6 +50,8 @@ class LiveTable:
         self.held: dict[int, HeldAnswer] = {}
         """Answers of the open reaction window, applied when it closes (server/window.py)."""
         self.lock = asyncio.Lock()
+        self.last_used = time.time()
+        """When the table was last asked for (idle tables leave memory)."""
         self.broken = False
         self.connections: set[Connection] = set()
         self.away: set[int] = set()
@@ -62,7 +65,13 @@ class LiveTable:
         self.legal_since = [0] * n
         """The version at which each seat's legal actions last changed: an action sent
         from an older version was chosen from a menu that no longer exists."""
-        self.deadlines: dict[tuple[int, str], float] = {}
+        self.deadlines: dict[tuple[int, str], float] = {
+            (int(key.split(":")[0]), key.split(":")[1]): due
+            for key, due in record.deadlines.items()
+        }
+        """Running limits, (seat, "reaction" or "clock") -> Unix time; stored (timers.py)."""
+        self.saved_timers: tuple[float | None, tuple[tuple[str, float], ...]] | None = None
+        self.timer_write: asyncio.Future[None] | None = None
         self.think_due: dict[int, tuple[int, float]] = {}
         """Bot seat -> (version the reaction window opened at, when it answers)."""
         self.timers: list[asyncio.TimerHandle] = []

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
@@ -34,6 +36,8 @@ from pasture.store.repository import ActionRecord, SeatRecord, TableRecord
 log = logging.getLogger("pasture.server")
 
 MAX_TABLE_ID = 32
+LOAD_BATCH = 200
+"""Tables due that one sweep loads before it lets other work run."""
 MAX_NAME = 40
 
 
@@ -60,21 +64,71 @@ class TableManager:
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
         self.scheduler = Scheduler(self, settings)
 
     async def start(self) -> None:
-        """Bring every unfinished match back into memory: its bots and clocks go on."""
-        for table_id in await self.db.run(repo.unfinished_table_ids):
-            try:
-                await self.get(table_id)
-            except Exception:
-                log.exception("table %s could not be restored", table_id)
+        """Bring back into memory only the tables the server must act on by itself soon
+        (bots to move, limits running out); any other table is loaded when first asked
+        for. A sweep goes on doing so, and puts idle tables out of memory."""
+        await self._load_due()
+        self._sweeper = asyncio.create_task(self._sweep_forever())
 
     def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             self.scheduler.cancel(table)
             for conn in table.connections:
                 conn.close(1012)  # service restart: clients reconnect
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_interval)
+            try:
+                await self._load_due()
+                self._evict_idle()
+                await self._expire_waiting()
+            except Exception:
+                log.exception("the table sweep failed; it runs again")
+
+    async def _load_due(self) -> None:
+        horizon = time.time() + 2 * self.settings.sweep_interval
+        while True:
+            due = await self.db.run(partial(repo.due_table_ids, before=horizon, limit=LOAD_BATCH))
+            for table_id in due:
+                if table_id not in self.tables:
+                    try:
+                        await self.get(table_id)
+                    except Exception:
+                        log.exception("table %s could not be restored", table_id)
+            if len(due) < LOAD_BATCH or all(t in self.tables for t in due):
+                return
+
+    def _evict_idle(self) -> None:
+        """Tables nobody has used for `idle_after` seconds and that are not due soon leave
+        memory; they are loaded again when asked for, or by the sweep when due."""
+        now = time.time()
+        soon = now + 2 * self.settings.sweep_interval
+        for table in list(self.tables.values()):
+            if table.connections or table.held or table.tasks or table.lock.locked():
+                continue
+            if now - table.last_used < self.settings.idle_after:
+                continue
+            wake = table.saved_timers[0] if table.saved_timers is not None else None
+            if wake is not None and wake < soon:
+                continue
+            self.scheduler.cancel(table)
+            del self.tables[table.id]
+
+    async def _expire_waiting(self) -> None:
+        """Tables that waited for players longer than `waiting_ttl` are closed."""
+        before = repo.now() - timedelta(seconds=self.settings.waiting_ttl)
+        for table_id in await self.db.run(partial(repo.expire_waiting, created_before=before)):
+            table = self.tables.get(table_id)
+            if table is not None and table.status == "waiting":
+                table.status = "expired"
+                table.broadcast_table()
 
     # -- tables --------------------------------------------------------------------------
 
@@ -124,6 +178,7 @@ class TableManager:
     async def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
         if table is not None:
+            table.last_used = time.time()
             return table
         if len(table_id) > MAX_TABLE_ID:
             raise unknown_table(table_id)
@@ -161,12 +216,16 @@ class TableManager:
 
     async def join(self, table: LiveTable, seat: int, name: str) -> str:
         """Seat a person; returns their token (only its hash is stored)."""
-        name = check_text(name.strip(), "A name", MAX_NAME) or "?"
+        name = check_text(name, "A name", MAX_NAME).strip() or "?"
         async with table.lock:
             self._check_seat(table, seat)
             current = table.seats[seat]
             if table.status == "over":
                 raise ServerError(409, "game_over", "This match is over.")
+            if table.status == "expired":
+                raise ServerError(
+                    409, "expired", "This table waited too long for players and is closed."
+                )
             if current.bot is not None:
                 raise ServerError(409, "seat_taken", f"Seat {seat} is played by a bot.")
             if current.token_hash is not None:
@@ -380,6 +439,8 @@ class TableManager:
             raise ServerError(403, "seat_lost", "Your seat was left; join again.")
         if table.status == "waiting":
             raise ServerError(409, "not_started", "Play starts when every seat is taken.")
+        if table.status == "expired":
+            raise ServerError(409, "expired", "This table waited too long for players.")
         if table.status == "over":
             raise ServerError(409, "game_over", "This match is over.")
         assert conn.seat is not None

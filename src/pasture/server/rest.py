@@ -141,7 +141,7 @@ def router(manager: TableManager, settings: Settings) -> APIRouter:
         return table.info()
 
     @api.get(
-        "/tables", summary="Tables with a free seat, oldest first", response_model=list[LobbyOut]
+        "/tables", summary="Tables with a free seat, newest first", response_model=list[LobbyOut]
     )
     async def open_tables(
         limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Tables per page.")] = 50,

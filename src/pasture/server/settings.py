@@ -37,5 +37,11 @@ class Settings:
     `unavailable` (the others go on)."""
     header_timeout: float = 10.0
     """Seconds a client has to send a request's headers."""
+    sweep_interval: float = 5.0
+    """Seconds between sweeps that load tables due, evict idle ones, expire old ones."""
+    idle_after: float = 300.0
+    """Seconds unused after which a table leaves memory (it is reloaded on demand)."""
+    waiting_ttl: float = 86_400.0
+    """Seconds a table may wait for players before it is closed (status `expired`)."""
     send_queue: int = 10_000
     """Messages waiting for one slow connection before it is dropped (it can reconnect)."""

@@ -12,13 +12,17 @@ A limit runs from the moment the seat began to be waited for, not from the last 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pasture.core.bot import Turn
 from pasture.server.live import LiveTable
 from pasture.server.settings import Settings
+from pasture.store import repository as repo
 
 if TYPE_CHECKING:
     from pasture.server.manager import TableManager
@@ -40,15 +44,17 @@ class Scheduler:
         self.cancel(table)
         if table.status != "playing" or table.broken:
             table.deadlines.clear()
+            self._persist(table, None)
             return
-        loop = asyncio.get_running_loop()
-        now = loop.time()
+        now = time.time()  # deadlines are Unix times: they are stored, and outlive a restart
         state = table.match.state
         version = table.match.version
         actors = state.actors()
         table.deadlines = {k: d for k, d in table.deadlines.items() if k[0] in actors}
+        bots_due = False
         for seat in actors:
             if table.seats[seat].bot is not None or seat in table.away:
+                bots_due = True
                 if len(actors) > 1 and state.timeout_action(seat) is not None:
                     # W-10a: in a reaction window every bot answers at the same moment
                     # after the window opened, whatever it holds.
@@ -66,6 +72,32 @@ class Scheduler:
             elif table.move_clock:
                 due = table.deadlines.setdefault((seat, "clock"), now + table.move_clock)
                 self._later(table, due - now, self._clock_ran_out, seat, version)
+        wake = 0.0 if bots_due else min(table.deadlines.values(), default=None)
+        self._persist(table, wake)
+
+    def _persist(self, table: LiveTable, wake: float | None) -> None:
+        """Store when the table is due and its running limits, when they changed (one
+        write per new limit, none per move); writes of one table are kept in order."""
+        deadlines = {f"{seat}:{kind}": due for (seat, kind), due in table.deadlines.items()}
+        saved = (wake, tuple(sorted(deadlines.items())))
+        if saved == table.saved_timers:
+            return
+        table.saved_timers = saved
+        previous = table.timer_write
+        db = self.manager.db
+
+        async def write() -> None:
+            if previous is not None:
+                with contextlib.suppress(Exception):
+                    await previous
+            try:
+                await db.run(
+                    partial(repo.set_timers, table_id=table.id, wake_at=wake, deadlines=deadlines)
+                )
+            except Exception:
+                log.warning("table %s: its timers could not be stored", table.id, exc_info=True)
+
+        table.timer_write = asyncio.ensure_future(write())
 
     def _later(
         self,
@@ -92,7 +124,6 @@ class Scheduler:
         bot = table.bot_for(seat)
         opened = table.think_due.get(seat)
         due = opened[1] if opened is not None and opened[0] == version else None
-        loop = asyncio.get_running_loop()
         try:
             if due is None:
                 action = await asyncio.to_thread(bot.choose, turn)
@@ -100,12 +131,12 @@ class Scheduler:
                 default = state.timeout_action(seat)
                 try:
                     action = await asyncio.wait_for(
-                        asyncio.to_thread(bot.choose, turn), max(due - loop.time(), 0.0)
+                        asyncio.to_thread(bot.choose, turn), max(due - time.time(), 0.0)
                     )
                 except TimeoutError:
                     assert default is not None
                     action = default
-                await asyncio.sleep(max(due - loop.time(), 0.0))
+                await asyncio.sleep(max(due - time.time(), 0.0))
         except Exception:
             log.exception("table %s: bot %s failed", table.id, getattr(bot, "name", bot))
             return

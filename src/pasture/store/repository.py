@@ -45,6 +45,8 @@ class TableRecord:
     status: str
     created_at: datetime
     result: dict[str, Any] | None = None
+    deadlines: dict[str, float] = field(default_factory=dict)
+    """Running time limits: "<seat>:<kind>" -> Unix time."""
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[ActionRecord] = field(default_factory=list)
 
@@ -134,6 +136,7 @@ def _table(row: Any) -> TableRecord:
         status=row.status,
         created_at=row.created_at,
         result=row.result,
+        deadlines=dict(row.deadlines or {}),
     )
 
 
@@ -172,7 +175,7 @@ class LobbyEntry:
 def open_tables(
     conn: Connection, limit: int, after: str | None = None, game: str | None = None
 ) -> list[LobbyEntry]:
-    """Unfinished tables with a free seat, oldest first, `limit` of them after the table
+    """Unfinished tables with a free seat, newest first, `limit` of them after the table
     `after` (the last one of the previous page)."""
     free = (
         select(SeatRow.table_id)
@@ -189,9 +192,10 @@ def open_tables(
         ).first()
         if last is not None:
             query = query.where(
-                tuple_(TableRow.created_at, TableRow.id) > tuple_(last.created_at, last.id)
+                tuple_(TableRow.created_at, TableRow.id) < tuple_(last.created_at, last.id)
             )
-    rows = conn.execute(query.order_by(TableRow.created_at, TableRow.id).limit(limit)).all()
+    order = (TableRow.created_at.desc(), TableRow.id.desc())
+    rows = conn.execute(query.order_by(*order).limit(limit)).all()
     entries = {
         r.id: LobbyEntry(
             r.id, r.game, r.players, r.options, r.move_clock, r.status, r.created_at, []
@@ -209,6 +213,34 @@ def open_tables(
     return list(entries.values())
 
 
-def unfinished_table_ids(conn: Connection) -> Sequence[str]:
-    rows = conn.execute(select(TableRow.id).where(TableRow.status != "over"))
+def set_timers(
+    conn: Connection, table_id: str, wake_at: float | None, deadlines: dict[str, float]
+) -> None:
+    conn.execute(
+        update(TableRow)
+        .where(TableRow.id == table_id)
+        .values(wake_at=wake_at, deadlines=deadlines or None)
+    )
+
+
+def due_table_ids(conn: Connection, before: float, limit: int) -> Sequence[str]:
+    """Unfinished tables the server must act on by itself before `before` (Unix time)."""
+    rows = conn.execute(
+        select(TableRow.id)
+        .where(TableRow.status == "playing", TableRow.wake_at.is_not(None))
+        .where(TableRow.wake_at <= before)
+        .order_by(TableRow.wake_at)
+        .limit(limit)
+    )
     return [r.id for r in rows]
+
+
+def expire_waiting(conn: Connection, created_before: datetime) -> Sequence[str]:
+    """Tables still waiting for players since before `created_before` are closed."""
+    query = select(TableRow.id).where(
+        TableRow.status == "waiting", TableRow.created_at < created_before
+    )
+    ids = [r.id for r in conn.execute(query)]
+    if ids:
+        conn.execute(update(TableRow).where(TableRow.id.in_(ids)).values(status="expired"))
+    return ids
