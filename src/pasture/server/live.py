@@ -16,7 +16,7 @@ from pasture.core.match import Match
 from pasture.server import protocol
 from pasture.server.connection import Connection
 from pasture.server.window import HeldAnswer
-from pasture.store.repository import SeatRecord, TableRecord
+from pasture.store.repository import SeatRecord, StoredTimers, TableRecord
 
 REMEMBERED_REJECTIONS = 1000
 
@@ -65,12 +65,13 @@ class LiveTable:
         self.legal_since = [0] * n
         """The version at which each seat's legal actions last changed: an action sent
         from an older version was chosen from a menu that no longer exists."""
-        self.deadlines: dict[tuple[int, str], float] = {
-            (int(key.split(":")[0]), key.split(":")[1]): due
-            for key, due in record.deadlines.items()
-        }
+        self.deadlines: dict[tuple[int, str], float] = {}
         """Running limits, (seat, "reaction" or "clock") -> Unix time; stored (timers.py)."""
-        self.saved_timers: tuple[float | None, tuple[tuple[str, float], ...]] | None = None
+        self.saved_timers: StoredTimers = record.timers
+        """What the database holds of the timers."""
+        for key, due in record.timers.deadlines.items():
+            seat, _, kind = key.partition(":")
+            self.deadlines[(int(seat), kind)] = due
         self.timer_write: asyncio.Future[None] | None = None
         self.think_due: dict[int, tuple[int, float]] = {}
         """Bot seat -> (version the reaction window opened at, when it answers)."""

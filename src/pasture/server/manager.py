@@ -115,7 +115,7 @@ class TableManager:
                 continue
             if now - table.last_used < self.settings.idle_after:
                 continue
-            wake = table.saved_timers[0] if table.saved_timers is not None else None
+            wake = table.saved_timers.wake_at
             if wake is not None and wake < soon:
                 continue
             self.scheduler.cancel(table)
@@ -168,9 +168,10 @@ class TableManager:
             created_at=repo.now(),
             seats=seats,
         )
-        await self.db.run(partial(repo.insert_table, table=record))
         table = LiveTable(record, game, match, self.settings.reaction_timeout)
         table.refresh_legal()
+        record.timers = table.saved_timers = self.scheduler.plan(table)
+        await self.db.run(partial(repo.insert_table, table=record))
         self.tables[table.id] = table
         self.scheduler.reschedule(table)
         return table
@@ -238,9 +239,12 @@ class TableManager:
                 s.bot is not None or s.token_hash is not None or s.seat == seat for s in table.seats
             )
             status = "playing" if table.status == "waiting" and full else table.status
+            timers = self.scheduler.plan(table, status)
             await self._write(
-                table, partial(repo.set_seat, table_id=table.id, seat=new, status=status)
+                table,
+                partial(repo.set_seat, table_id=table.id, seat=new, status=status, timers=timers),
             )
+            table.saved_timers = timers
             table.seats[seat] = new
             table.away.discard(seat)
             started = status != table.status
@@ -259,9 +263,14 @@ class TableManager:
             if current.token_hash is None or current.token_hash != token_hash(token):
                 raise ServerError(403, "bad_token", f"That token does not hold seat {seat}.")
             new = SeatRecord(seat)
+            timers = self.scheduler.plan(table)
             await self._write(
-                table, partial(repo.set_seat, table_id=table.id, seat=new, status=table.status)
+                table,
+                partial(
+                    repo.set_seat, table_id=table.id, seat=new, status=table.status, timers=timers
+                ),
             )
+            table.saved_timers = timers
             table.seats[seat] = new
             table.away.discard(seat)
             for conn in list(table.connections):
@@ -485,9 +494,17 @@ class TableManager:
                 500, "unavailable", "The game failed on that action; the table is reloaded."
             ) from None
         result = match.state.result().to_json() if match.is_over() else None
+        timers = self.scheduler.plan(table, "over" if result is not None else None)
+        changed = timers if timers != table.saved_timers else None
         try:
             await self.db.run(
-                partial(repo.append_actions, table_id=table.id, actions=records, result=result)
+                partial(
+                    repo.append_actions,
+                    table_id=table.id,
+                    actions=records,
+                    result=result,
+                    timers=changed,
+                )
             )
         except Exception:
             log.exception("table %s: commit failed", table.id)
@@ -495,6 +512,7 @@ class TableManager:
             raise ServerError(503, "unavailable", "The action could not be saved.") from None
         table.seq += len(records)
         table.committed_version = match.version
+        table.saved_timers = timers
         for record in records:
             if record.client_id is not None:
                 table.acked[(record.seat, record.client_id)] = record.version

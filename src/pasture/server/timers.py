@@ -23,6 +23,7 @@ from pasture.core.bot import Turn
 from pasture.server.live import LiveTable
 from pasture.server.settings import Settings
 from pasture.store import repository as repo
+from pasture.store.repository import StoredTimers
 
 if TYPE_CHECKING:
     from pasture.server.manager import TableManager
@@ -40,21 +41,41 @@ class Scheduler:
             handle.cancel()
         table.timers.clear()
 
-    def reschedule(self, table: LiveTable) -> None:
-        self.cancel(table)
-        if table.status != "playing" or table.broken:
+    def plan(self, table: LiveTable, status: str | None = None) -> StoredTimers:
+        """Bring the table's running limits up to date with its state (a limit already
+        running keeps its time) and say what to store: called before a change is
+        committed, so the commit carries them, and again when the timers are set."""
+        status = table.status if status is None else status
+        if status != "playing" or table.broken:
             table.deadlines.clear()
-            self._persist(table, None)
-            return
+            return StoredTimers(None, {})
         now = time.time()  # deadlines are Unix times: they are stored, and outlive a restart
         state = table.match.state
-        version = table.match.version
         actors = state.actors()
         table.deadlines = {k: d for k, d in table.deadlines.items() if k[0] in actors}
         bots_due = False
         for seat in actors:
             if table.seats[seat].bot is not None or seat in table.away:
                 bots_due = True
+            elif state.timeout_action(seat) is not None:
+                table.deadlines.setdefault((seat, "reaction"), now + self.settings.reaction_timeout)
+            elif table.move_clock:
+                table.deadlines.setdefault((seat, "clock"), now + table.move_clock)
+        wake = 0.0 if bots_due else min(table.deadlines.values(), default=None)
+        deadlines = {f"{seat}:{kind}": due for (seat, kind), due in table.deadlines.items()}
+        return StoredTimers(wake, deadlines)
+
+    def reschedule(self, table: LiveTable) -> None:
+        self.cancel(table)
+        self._persist(table, self.plan(table))
+        if table.status != "playing" or table.broken:
+            return
+        now = time.time()
+        state = table.match.state
+        version = table.match.version
+        actors = state.actors()
+        for seat in actors:
+            if table.seats[seat].bot is not None or seat in table.away:
                 if len(actors) > 1 and state.timeout_action(seat) is not None:
                     # W-10a: in a reaction window every bot answers at the same moment
                     # after the window opened, whatever it holds.
@@ -64,25 +85,19 @@ class Scheduler:
                     self._later(table, 0.0, self._bot_turn, seat, version)
                 else:
                     self._later(table, self.settings.bot_delay, self._bot_turn, seat, version)
-            elif state.timeout_action(seat) is not None:
-                due = table.deadlines.setdefault(
-                    (seat, "reaction"), now + self.settings.reaction_timeout
-                )
+            elif (seat, "reaction") in table.deadlines:
+                due = table.deadlines[(seat, "reaction")]
                 self._later(table, due - now, self._timeout_turn, seat, version)
-            elif table.move_clock:
-                due = table.deadlines.setdefault((seat, "clock"), now + table.move_clock)
+            elif (seat, "clock") in table.deadlines:
+                due = table.deadlines[(seat, "clock")]
                 self._later(table, due - now, self._clock_ran_out, seat, version)
-        wake = 0.0 if bots_due else min(table.deadlines.values(), default=None)
-        self._persist(table, wake)
 
-    def _persist(self, table: LiveTable, wake: float | None) -> None:
-        """Store when the table is due and its running limits, when they changed (one
-        write per new limit, none per move); writes of one table are kept in order."""
-        deadlines = {f"{seat}:{kind}": due for (seat, kind), due in table.deadlines.items()}
-        saved = (wake, tuple(sorted(deadlines.items())))
-        if saved == table.saved_timers:
+    def _persist(self, table: LiveTable, timers: StoredTimers) -> None:
+        """Store when the table is due and its running limits if they changed since the
+        last commit or write (none per move); writes of one table are kept in order."""
+        if timers == table.saved_timers:
             return
-        table.saved_timers = saved
+        table.saved_timers = timers
         previous = table.timer_write
         db = self.manager.db
 
@@ -91,9 +106,7 @@ class Scheduler:
                 with contextlib.suppress(Exception):
                     await previous
             try:
-                await db.run(
-                    partial(repo.set_timers, table_id=table.id, wake_at=wake, deadlines=deadlines)
-                )
+                await db.run(partial(repo.set_timers, table_id=table.id, timers=timers))
             except Exception:
                 log.warning("table %s: its timers could not be stored", table.id, exc_info=True)
 

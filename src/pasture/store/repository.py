@@ -24,6 +24,19 @@ class SeatRecord:
     events from before are not theirs to see."""
 
 
+@dataclass(frozen=True, slots=True)
+class StoredTimers:
+    """When the server must act on a table by itself (Unix time; 0.0: at once, e.g. a
+    bot's move; None: only when someone acts), and its running limits."""
+
+    wake_at: float | None
+    deadlines: dict[str, float]
+    """"<seat>:reaction" or "<seat>:clock" -> Unix time."""
+
+
+NO_TIMERS = StoredTimers(None, {})
+
+
 @dataclass(slots=True)
 class ActionRecord:
     seq: int
@@ -45,8 +58,7 @@ class TableRecord:
     status: str
     created_at: datetime
     result: dict[str, Any] | None = None
-    deadlines: dict[str, float] = field(default_factory=dict)
-    """Running time limits: "<seat>:<kind>" -> Unix time."""
+    timers: StoredTimers = NO_TIMERS
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[ActionRecord] = field(default_factory=list)
 
@@ -68,6 +80,8 @@ def insert_table(conn: Connection, table: TableRecord) -> None:
             status=table.status,
             result=table.result,
             created_at=table.created_at,
+            wake_at=table.timers.wake_at,
+            deadlines=table.timers.deadlines or None,
         )
     )
     conn.execute(
@@ -86,24 +100,34 @@ def insert_table(conn: Connection, table: TableRecord) -> None:
     )
 
 
-def set_seat(conn: Connection, table_id: str, seat: SeatRecord, status: str) -> None:
+def set_seat(
+    conn: Connection, table_id: str, seat: SeatRecord, status: str, timers: StoredTimers
+) -> None:
     """Store who sits in `seat` now, and the table's status (a join may start play)."""
     conn.execute(
         update(SeatRow)
         .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
         .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot, since_version=seat.since)
     )
-    conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+    conn.execute(
+        update(TableRow)
+        .where(TableRow.id == table_id)
+        .values(status=status, wake_at=timers.wake_at, deadlines=timers.deadlines or None)
+    )
 
 
 _INSERT_ACTION = insert(ActionRow)  # built once: this runs for every action
 
 
 def append_actions(
-    conn: Connection, table_id: str, actions: Sequence[ActionRecord], result: dict[str, Any] | None
+    conn: Connection,
+    table_id: str,
+    actions: Sequence[ActionRecord],
+    result: dict[str, Any] | None,
+    timers: StoredTimers | None = None,
 ) -> None:
     """Log players' actions (one, or the answers of a reaction window); with `result`,
-    the match ended with them."""
+    the match ended with them; with `timers`, the table's timers changed with them."""
     conn.execute(
         _INSERT_ACTION,
         [
@@ -118,10 +142,13 @@ def append_actions(
             for action in actions
         ],
     )
+    values: dict[str, Any] = {}
     if result is not None:
-        conn.execute(
-            update(TableRow).where(TableRow.id == table_id).values(status="over", result=result)
-        )
+        values |= {"status": "over", "result": result}
+    if timers is not None:
+        values |= {"wake_at": timers.wake_at, "deadlines": timers.deadlines or None}
+    if values:
+        conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
 
 def _table(row: Any) -> TableRecord:
@@ -136,7 +163,7 @@ def _table(row: Any) -> TableRecord:
         status=row.status,
         created_at=row.created_at,
         result=row.result,
-        deadlines=dict(row.deadlines or {}),
+        timers=StoredTimers(row.wake_at, dict(row.deadlines or {})),
     )
 
 
@@ -213,13 +240,11 @@ def open_tables(
     return list(entries.values())
 
 
-def set_timers(
-    conn: Connection, table_id: str, wake_at: float | None, deadlines: dict[str, float]
-) -> None:
+def set_timers(conn: Connection, table_id: str, timers: StoredTimers) -> None:
     conn.execute(
         update(TableRow)
         .where(TableRow.id == table_id)
-        .values(wake_at=wake_at, deadlines=deadlines or None)
+        .values(wake_at=timers.wake_at, deadlines=timers.deadlines or None)
     )
 
 
