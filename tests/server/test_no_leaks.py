@@ -21,7 +21,7 @@ from pasture import games
 from pasture.core.game import Game
 from pasture.core.match import Match, seed_hash
 from pasture.server.protocol import dumps, loads
-from tests.server.harness import Client, RandomPlayer, Server
+from tests.server.harness import RACES, Client, RandomPlayer, Server
 
 ACTIONS_WANTED = 400  # per game: more batches of short games, one batch of long ones
 MAX_BATCHES = 4
@@ -123,6 +123,9 @@ def _check_stream(
             events.append(m)
         elif kind == "ack":
             assert seat is not None and set(m) == {"type", "id", "version"}
+        elif kind == "error":  # a race: the seat's own action refused (harness.RACES)
+            assert seat is not None and m["code"] in RACES, m
+            assert set(m) == {"type", "code", "message", "id"}
         elif kind == "end":
             assert m == {
                 "type": "end",
