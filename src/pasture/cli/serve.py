@@ -34,6 +34,21 @@ def serve(
             min=0,
         ),
     ] = 2.0,
+    bot_workers: Annotated[
+        int,
+        typer.Option(
+            help="Worker processes bots think in, at low priority (a cap on the cores bots"
+            " use; 0: a thread of the server).",
+            min=0,
+        ),
+    ] = 1,
+    bot_cpu: Annotated[
+        float,
+        typer.Option(
+            help="CPU seconds one bot decision may use; then a plain choice is played.",
+            min=0.01,
+        ),
+    ] = 10.0,
     statement_timeout: Annotated[
         float,
         typer.Option(
@@ -92,6 +107,8 @@ def serve(
         reaction_timeout=reaction_timeout,
         bot_reaction_time=bot_reaction_time,
         statement_timeout=statement_timeout,
+        bot_workers=bot_workers,
+        bot_cpu_budget=bot_cpu,
         create_rate=create_rate,
         create_burst=max(10.0, 10 * create_rate),
         write_rate=write_rate,

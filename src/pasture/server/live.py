@@ -10,7 +10,6 @@ from collections import OrderedDict
 from typing import Any
 
 from pasture import bots
-from pasture.core.bot import Bot
 from pasture.core.game import JSON, Action, Game
 from pasture.core.match import Match
 from pasture.server import protocol
@@ -77,7 +76,8 @@ class LiveTable:
         """Bot seat -> (version the reaction window opened at, when it answers)."""
         self.timers: list[asyncio.TimerHandle] = []
         self.tasks: set[asyncio.Task[None]] = set()
-        self._bots: dict[int, Bot] = {}
+        self.bot_slot = asyncio.Lock()
+        """Held while one of the table's bots thinks: one decision of a table at a time."""
         self._rng = random.Random()
 
     # -- state ---------------------------------------------------------------------------
@@ -117,13 +117,9 @@ class LiveTable:
         seat = conn.seat
         return seat is not None and self.seats[seat].token_hash == conn.token_hash
 
-    def bot_for(self, seat: int) -> Bot:
+    def bot_name(self, seat: int) -> str:
         """The seat's own bot, or the stand-in for an absent player."""
-        bot = self._bots.get(seat)
-        if bot is None:
-            name = self.seats[seat].bot or standin_bot_name(self.game)
-            bot = self._bots[seat] = bots.make(self.game, name)
-        return bot
+        return self.seats[seat].bot or standin_bot_name(self.game)
 
     def bot_rng(self) -> random.Random:
         return random.Random(self._rng.getrandbits(64))

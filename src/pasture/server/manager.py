@@ -22,6 +22,7 @@ from pasture.core.errors import IllegalAction, PastureError
 from pasture.core.game import JSON, Action
 from pasture.core.match import Match
 from pasture.server import protocol
+from pasture.server.bot_pool import BotPool
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError, unknown_table
 from pasture.server.live import LiveTable, token_hash
@@ -66,17 +67,20 @@ class TableManager:
         self._loading = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self.scheduler = Scheduler(self, settings)
+        self.bot_pool = BotPool(settings.bot_workers, settings.bot_cpu_budget)
 
     async def start(self) -> None:
         """Bring back into memory only the tables the server must act on by itself soon
         (bots to move, limits running out); any other table is loaded when first asked
         for. A sweep goes on doing so, and puts idle tables out of memory."""
+        self.bot_pool.warm_up()
         await self._load_due()
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
     def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.bot_pool.close()
         for table in self.tables.values():
             self.scheduler.cancel(table)
             for conn in table.connections:

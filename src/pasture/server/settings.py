@@ -15,6 +15,10 @@ class Settings:
     bot_reaction_time: float = 2.0
     """Seconds after a reaction window opens at which every bot answers it, whatever it
     holds (W-10a); a bot still thinking then passes."""
+    bot_workers: int = 1
+    """Worker processes bots think in (a cap on the cores bots use); 0: a thread."""
+    bot_cpu_budget: float = 10.0
+    """CPU seconds one bot decision may use; then a plain choice is played."""
     max_message: int = 64 * 1024
     """Largest websocket message (bytes) read as a request; larger ones are refused."""
     hello_timeout: float = 10.0

@@ -31,6 +31,14 @@ if TYPE_CHECKING:
 log = logging.getLogger("pasture.server")
 
 
+def _limit_kind(table: LiveTable, seat: int) -> str:
+    """How a seat waited for is answered for if it does not act: "bot" (a bot plays it),
+    "reaction" (its automatic answer after the reaction timeout) or "clock"."""
+    if table.seats[seat].bot is not None or seat in table.away:
+        return "bot"
+    return "reaction" if table.match.state.timeout_action(seat) is not None else "clock"
+
+
 class Scheduler:
     def __init__(self, manager: TableManager, settings: Settings) -> None:
         self.manager = manager
@@ -51,16 +59,17 @@ class Scheduler:
             return StoredTimers(None, {})
         now = time.time()  # deadlines are Unix times: they are stored, and outlive a restart
         state = table.match.state
-        actors = state.actors()
-        table.deadlines = {k: d for k, d in table.deadlines.items() if k[0] in actors}
+        kept = table.deadlines
+        table.deadlines = {}
         bots_due = False
-        for seat in actors:
-            if table.seats[seat].bot is not None or seat in table.away:
+        for seat in state.actors():  # a limit lasts while its seat is waited for the same way
+            key = (seat, _limit_kind(table, seat))
+            if key[1] == "bot":
                 bots_due = True
-            elif state.timeout_action(seat) is not None:
-                table.deadlines.setdefault((seat, "reaction"), now + self.settings.reaction_timeout)
-            elif table.move_clock:
-                table.deadlines.setdefault((seat, "clock"), now + table.move_clock)
+            elif key[1] == "reaction":
+                table.deadlines[key] = kept.get(key, now + self.settings.reaction_timeout)
+            elif key[1] == "clock" and table.move_clock:
+                table.deadlines[key] = kept.get(key, now + table.move_clock)
         wake = 0.0 if bots_due else min(table.deadlines.values(), default=None)
         deadlines = {f"{seat}:{kind}": due for (seat, kind), due in table.deadlines.items()}
         return StoredTimers(wake, deadlines)
@@ -133,26 +142,30 @@ class Scheduler:
         if table.match.version != version or table.broken:
             return
         state = table.match.state
-        turn = Turn(state.clone(), seat, table.bot_rng())
-        bot = table.bot_for(seat)
+        rng = table.bot_rng()
+        turn = Turn(state.clone(), seat, rng)
+        name = table.bot_name(seat)
+        pool = self.manager.bot_pool
         opened = table.think_due.get(seat)
         due = opened[1] if opened is not None and opened[0] == version else None
         try:
             if due is None:
-                action = await asyncio.to_thread(bot.choose, turn)
+                action = await pool.decide(table.game, name, turn, table.bot_slot)
             else:  # undecided at the answer time: pass, as a silent person would
-                default = state.timeout_action(seat)
+                left = due - time.time()
                 try:
                     action = await asyncio.wait_for(
-                        asyncio.to_thread(bot.choose, turn), max(due - time.time(), 0.0)
+                        pool.decide(table.game, name, turn, table.bot_slot, left), max(left, 0.0)
                     )
                 except TimeoutError:
-                    assert default is not None
-                    action = default
+                    action = None
                 await asyncio.sleep(max(due - time.time(), 0.0))
         except Exception:
-            log.exception("table %s: bot %s failed", table.id, getattr(bot, "name", bot))
+            log.exception("table %s: bot %s failed", table.id, name)
             return
+        if action is None:  # over its CPU budget: a plain choice
+            default = state.timeout_action(seat)
+            action = default if default is not None else rng.choice(turn.legal)
         await self.manager.apply_for(table, seat, action, version)
 
     async def _timeout_turn(self, table: LiveTable, seat: int, version: int) -> None:
