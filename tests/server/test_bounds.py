@@ -132,6 +132,10 @@ def test_out_of_range_seats_and_options_are_422(server: Server) -> None:
         {"game": "swipsheep", "players": -3},
         {"game": "wypas", "players": 3, "options": {"max_turns": 10**30}},
         {"game": "wypas", "players": 3, "options": {"max_turns": "many"}},
+        {"game": "swipsheep", "players": 3, "options": {"first_player": 3}},
+        {"game": "swipsheep", "players": 3, "options": {"first_player": -1}},
+        {"game": "wypas", "players": 3, "options": {"first_baca": 5}},
+        {"game": "wilson_shep", "players": 2, "options": {"first_wilson": 10**30}},
         {"game": "swipsheep", "players": 3, "move_clock": 10**30},
     ):
         response = server.post("/api/tables", body)
