@@ -153,12 +153,12 @@ class TableManager:
                         422, "unknown_seat", f"There is no seat {seat} at a {players}-player table."
                     )
                 bots.make(game, name)
+            seed = secrets.randbits(64)
+            match = Match(game, players, resolved, seed)  # the game may refuse options too
         except ServerError:
             raise
         except PastureError as e:
             raise ServerError(422, e.code, e.message) from None
-        seed = secrets.randbits(64)
-        match = Match(game, players, resolved, seed)
         seats = [SeatRecord(seat, bot=seat_bots.get(seat)) for seat in range(players)]
         record = TableRecord(
             id=secrets.token_urlsafe(12),
