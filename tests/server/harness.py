@@ -182,6 +182,13 @@ class Client:
             if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
                 return message
 
+    async def until_any(self, kinds: tuple[str, ...], timeout: float = 10) -> dict[str, Any]:
+        """The next message of one of these types."""
+        while True:
+            message = await self.recv(timeout)
+            if message["type"] in kinds:
+                return message
+
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()

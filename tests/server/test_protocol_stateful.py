@@ -110,7 +110,7 @@ class Conn:
         before = len(self.answers)
         self.ws.send(text)
         while True:
-            message = json.loads(self.ws.recv(timeout=10))
+            message: dict[str, Any] = json.loads(self.ws.recv(timeout=10))
             self.take(message)
             answered = message["type"] in ("ack", "error") and len(self.answers) > before
             if answered and (client_id is None or message.get("id") == client_id):

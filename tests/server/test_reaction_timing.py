@@ -15,6 +15,7 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -43,7 +44,7 @@ def timed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.stop()
 
 
-def _open_window(view: dict) -> bool:
+def _open_window(view: dict[str, Any]) -> bool:
     reaction = view["view"]["reaction"]
     return reaction is not None and bool(reaction["waiting"]) and view["view"]["pending"] is None
 
@@ -81,7 +82,7 @@ async def _observe(server: Server, table_id: str, token: str, rng: random.Random
     return windows
 
 
-def _classify(record: dict, windows: list[Window]) -> tuple[list[float], list[float]]:
+def _classify(record: dict[str, Any], windows: list[Window]) -> tuple[list[float], list[float]]:
     """Durations of windows closed by passes alone, split by whether a bot waited for
     held a special card when the window opened."""
     game = games.get("wypas")
