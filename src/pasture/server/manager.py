@@ -277,6 +277,7 @@ class TableManager:
             table.saved_timers = timers
             table.seats[seat] = new
             table.away.discard(seat)
+            table.held.pop(seat, None)  # never acknowledged: the next occupant answers
             for conn in list(table.connections):
                 if conn.seat == seat:
                     conn.send(protocol.error("seat_left", f"Seat {seat} was left."))
