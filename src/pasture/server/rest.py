@@ -154,7 +154,8 @@ def router(manager: TableManager, settings: Settings) -> APIRouter:
         entries = await manager.db.run(
             partial(repo.open_tables, limit=limit, after=after, game=game)
         )
-        return [_lobby_entry(e) for e in entries]
+        titles = {g.name: g.title for g in games.all_games()}
+        return [_lobby_entry(e, titles) for e in entries]
 
     @api.get("/tables/{table_id}", summary="One table", response_model=TableOut)
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -204,12 +205,11 @@ def _limit(limiter: RateLimiter, request: Request, what: str) -> None:
         )
 
 
-def _lobby_entry(entry: repo.LobbyEntry) -> dict[str, Any]:
-    game = games.get(entry.game)
+def _lobby_entry(entry: repo.LobbyEntry, titles: dict[str, str]) -> dict[str, Any]:
     return {
         "id": entry.id,
         "game": entry.game,
-        "title": game.title,
+        "title": titles.get(entry.game, entry.game),  # a game this server no longer knows
         "players": entry.players,
         "options": entry.options,
         "move_clock": entry.move_clock,
