@@ -2,7 +2,9 @@
 
 Every change to a table happens under its lock, is committed, and only then is
 acknowledged and shown to anyone. Bots and timers (server/timers.py) go through the
-same path as people.
+same path as people; passes in a reaction window are held until it closes
+(server/window.py). Tables are loaded when first asked for or when due (a sweep), and
+leave memory when idle.
 """
 
 from __future__ import annotations

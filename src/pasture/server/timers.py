@@ -1,12 +1,16 @@
 """Who acts when nobody sends anything: bots, reaction-window timeouts, move clocks.
 
 After every change the table's timers are set again from the state alone:
-- a bot seat (or an absent player's stand-in) that is an actor acts after `bot_delay`;
+- a bot seat (or an absent player's stand-in) that is an actor acts after `bot_delay`,
+  or, in a reaction window, `bot_reaction_time` after the window opened, whatever it
+  holds (W-10a); it thinks in a worker process (server/bot_pool.py);
 - a person who is an actor and for whom `State.timeout_action(seat)` offers a default
   (a reaction window) gets it applied after `reaction_timeout`, the same for every seat;
 - otherwise, with a move clock on the table, a stand-in bot plays for a person who has
   not acted within the clock, and goes on playing until the person acts or reconnects.
-A limit runs from the moment the seat began to be waited for, not from the last change.
+A limit runs from the moment the seat began to be waited for that way, not from the last
+change. Limits are Unix times, stored with the change that starts them (`plan`), so a
+restart goes on with them instead of starting them again.
 """
 
 from __future__ import annotations
