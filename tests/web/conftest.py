@@ -94,7 +94,7 @@ def new_page(browser: Any, server: Server) -> Iterator[Any]:
             "console",
             lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
         )
-        page.csp_violations = violations  # type: ignore[attr-defined]
+        page.csp_violations = violations
         return page
 
     yield make
