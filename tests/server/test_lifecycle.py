@@ -221,3 +221,30 @@ async def _act_once(server: Server, table_id: str, token: str) -> dict[str, Any]
         if message["type"] in ("ack", "error"):
             await c.close()
             return message
+
+
+def test_an_older_database_gets_the_new_columns_and_its_bots_resume(tmp_path: Path) -> None:
+    url, path = _sqlite(tmp_path)
+    server = Server(url, "--bot-delay", "30").start()  # the bots wait: the match is unfinished
+    bots = {str(s): "random" for s in range(3)}
+    table_id = server.create("swipsheep", 3, bots=bots)["id"]
+    waiting_id = server.create("swipsheep", 3)["id"]
+    server.kill()
+    with sqlite3.connect(path) as conn:  # as a database made before these columns existed
+        for table, column in (("tables", "wake_at"), ("tables", "deadlines")):
+            conn.execute(f"drop index if exists ix_{table}_{column}")
+            conn.execute(f"alter table {table} drop column {column}")
+        conn.execute("alter table seats drop column since_version")
+    server = Server(url, "--sweep-interval", "0.5", port=server.port).start()
+    try:
+
+        def over() -> bool:
+            with sqlite3.connect(path) as conn:
+                row = conn.execute("select status from tables where id=?", (table_id,)).fetchone()
+            return bool(row[0] == "over")
+
+        _wait_for(over)  # loaded once after the upgrade, and played on
+        assert server.get(f"/api/tables/{waiting_id}").json()["status"] == "waiting"
+        server.join(waiting_id, 0, "after the upgrade")
+    finally:
+        server.stop()

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text, update
 from sqlalchemy.engine import make_url
 
-from pasture.store.models import Base
+from pasture.store.models import Base, TableRow
 
 T = TypeVar("T")
 log = logging.getLogger("pasture.store")
@@ -82,10 +82,11 @@ def make_engine(url: str, statement_timeout: float = 5.0) -> Engine:
     return create_engine(parsed, pool_pre_ping=True)
 
 
-def _add_missing_columns(engine: Engine) -> None:
+def _add_missing_columns(engine: Engine) -> set[str]:
     """Columns added to the schema since a database was created are added to it (each
-    is nullable): an older database keeps working."""
+    is nullable): an older database keeps working. Returns them, as "table.column"."""
     inspector = inspect(engine)
+    added: set[str] = set()
     with engine.begin() as conn:
         for table in Base.metadata.sorted_tables:
             have = {c["name"] for c in inspector.get_columns(table.name)}
@@ -93,6 +94,10 @@ def _add_missing_columns(engine: Engine) -> None:
                 if column.name not in have:
                     kind = column.type.compile(engine.dialect)
                     conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+                    added.add(f"{table.name}.{column.name}")
+        if "tables.wake_at" in added:  # tables from before it: load each once, then it is set
+            conn.execute(update(TableRow).where(TableRow.status == "playing").values(wake_at=0.0))
+    return added
 
 
 @dataclass(slots=True)
