@@ -120,11 +120,24 @@ def test_w8_one_wolf_per_pen_and_only_on_two_cards() -> None:
     act(s, 0, Place("green_4", 0, "green", 4))
     assert PlayWolf(0, 0) in s.legal_actions(1)
     act(s, 1, PlayWolf(0, 0))
-    act(s, 2, PlayWolf(0, 0))  # queued before the first resolves
     all_pass_window(s)
     assert s.pens[0][0][1] == 1
-    assert s.view(None)["discard"] == {"wolf": 1}  # the second had no effect
-    assert PlayWolf(0, 0) not in s.legal_actions(2)
+    assert PlayWolf(0, 0) not in s.legal_actions(2)  # the pen has its Wolf
+
+
+def test_w8a_no_second_wolf_on_a_pen_while_one_waits_to_resolve() -> None:
+    s = redyk()
+    act(s, 0, Place("green_3", 0, "green", 3), Place("green_4", 0, "green", 4))
+    act(s, 1, PlayWolf(0, 0))
+    assert s.waiting == [2, 0]
+    assert PlayWolf(0, 0) not in s.legal_actions(2)  # the first Wolf is still queued
+    with pytest.raises(IllegalAction) as err:
+        s.apply(2, PlayWolf(0, 0))
+    assert err.value.code == "illegal_action" and s.hands[2][s.edition.position["wolf"]] == 1
+    act(s, 2, PlaySheepdog(None, None))  # even a Wolf that may yet be cancelled counts
+    assert PlayWolf(0, 0) not in s.legal_actions(2) and s.waiting == [0, 1]
+    all_pass_window(s)  # the Sheepdog cancels the Wolf: the pen is free again
+    assert s.pens[0][0][1] == 0 and PlayWolf(0, 0) in s.legal_actions(2)
 
 
 def test_sheepdog_drives_a_wolf_away() -> None:

@@ -420,8 +420,10 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
     bonus = 0
     if fleece:
         s.fleeces[seat] += 1
-        # The bleat: without it the row is still sheared, but scores nothing.
-        gained = points if action.bleat or not s.bleat_rule else 0
+        # The bleat: without it the row is still sheared, but scores nothing (W-5a: not
+        # even the 5th fleece's bonus; the fleece still counts toward the end).
+        spoken = action.bleat or not s.bleat_rule
+        gained = points if spoken else 0
         s.fleece_points[seat].append(gained)
         if s.fleeces[seat] == FLEECES_TO_END:
             if s.finisher < 0:  # the first 5th fleece: +4, then the final goes (W-11)
@@ -431,6 +433,8 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
                 s.final = [(seat + i) % n for i in range(1, n)]
             elif not s.bonus[seat]:
                 bonus = FINAL_BONUS
+            if not spoken:
+                bonus = 0
             s.bonus[seat] = bonus
         s.scores[seat] += gained + bonus
     ev.append(

@@ -79,14 +79,17 @@ def plays(s: WypasState, seat: int) -> list[Action]:
         out.append(dog_action(None, None))  # cancels the last card played (always uncancelled)
     if wolf or black or dog:
         black_k = sp[BLACK_SHEEP]
+        # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
+        # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
+        wolfed = [(q[2], q[3]) for q in s.queue if q[1] == WOLF] if wolf else []
         for owner in range(n):
             for p, pen in enumerate(s.pens[owner]):
                 cards = pen[0]
                 if pen[1]:
                     if dog:
                         out.append(dog_action(owner, p))
-                elif wolf and len(cards) >= 2:  # W-8: one Wolf per pen; a Black Sheep counts
-                    out.append(wolf_action(owner, p))
+                elif wolf and len(cards) >= 2 and (owner, p) not in wolfed:
+                    out.append(wolf_action(owner, p))  # W-8: one Wolf per pen; Black Sheep count
                 if black and len(cards) >= 2 and any(c[0] != black_k for c in cards):
                     out.append(black_action(owner, p))
     return out
