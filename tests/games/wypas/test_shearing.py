@@ -84,7 +84,7 @@ def test_wolf_on_a_two_card_row_eats_the_highest_and_leaves_no_fleece() -> None:
     )
     act(s, 1, PlayWolf(0, 0))  # played out of turn, during seat 0's Redyk
     all_pass_window(s)
-    assert s.pens[0][0][1] == 1 and s.view(2)["pens"][0][0]["wolf"] is True
+    assert s.pens[0][0].wolf and s.view(2)["pens"][0][0]["wolf"] is True
     to_shearing(s)
     act(s, 0, Shear(0, True))
     assert s.fleeces[0] == 0 and s.scores[0] == 0
@@ -198,4 +198,4 @@ def test_shearing_goes_clockwise_from_the_baca_and_skips_seats_without_rows() ->
     assert s.actors() == (0,)  # one row left: the go goes on
     act(s, 0, Done())
     assert s.phase == R.DEAL  # seats 1 and 2 have no rows
-    assert [len(p[0]) for p in s.pens[0]] == [1, 0]
+    assert [len(p.cards) for p in s.pens[0]] == [1, 0]

@@ -92,9 +92,9 @@ def test_thief_cancelled_by_a_sheepdog_that_is_itself_cancelled() -> None:
     act(s, 2, PlayThief(1))
     act(s, 1, PlaySheepdog())  # cancels the Thief
     act(s, 2, PlaySheepdog())  # cancels that Sheepdog
-    assert [q[4] for q in s.queue] == [-1, 0, 1]
+    assert [q.cancels for q in s.queue] == [-1, 0, 1]
     all_pass_window(s)
-    assert s.pending is not None and s.pending[1] == 2  # the Thief takes effect
+    assert s.pending is not None and s.pending.chooser == 2  # the Thief takes effect
     act(s, 2, Steal("orange_5"))
     assert hand(s, 2)["orange_5"] == 1
     assert s.view(None)["discard"] == {"thief": 1, "sheepdog": 2}
@@ -106,9 +106,9 @@ def test_queue_resolves_in_the_order_played() -> None:
     act(s, 2, PlayThief(1))
     act(s, 1, PlayThief(2))
     all_pass_window(s)
-    assert s.pending == [3, 2, 1, -1]  # seat 2's Thief first
+    assert s.pending == (3, 2, 1, -1)  # seat 2's Thief first
     act(s, 2, Steal("red_4"))
-    assert s.pending is not None and s.pending[1] == 1
+    assert s.pending is not None and s.pending.chooser == 1
     act(s, 1, Steal("red_4"))  # and seat 1 takes it back
     assert hand(s, 1)["red_4"] == 1
 
@@ -121,7 +121,7 @@ def test_w8_one_wolf_per_pen_and_only_on_two_cards() -> None:
     assert PlayWolf(0, 0) in s.legal_actions(1)
     act(s, 1, PlayWolf(0, 0))
     all_pass_window(s)
-    assert s.pens[0][0][1] == 1
+    assert s.pens[0][0].wolf
     assert PlayWolf(0, 0) not in s.legal_actions(2)  # the pen has its Wolf
 
 
@@ -137,7 +137,7 @@ def test_w8a_no_second_wolf_on_a_pen_while_one_waits_to_resolve() -> None:
     act(s, 2, PlaySheepdog(None, None))  # even a Wolf that may yet be cancelled counts
     assert PlayWolf(0, 0) not in s.legal_actions(2) and s.waiting == [0, 1]
     all_pass_window(s)  # the Sheepdog cancels the Wolf: the pen is free again
-    assert s.pens[0][0][1] == 0 and PlayWolf(0, 0) in s.legal_actions(2)
+    assert not s.pens[0][0].wolf and PlayWolf(0, 0) in s.legal_actions(2)
 
 
 def test_sheepdog_drives_a_wolf_away() -> None:
@@ -148,7 +148,7 @@ def test_sheepdog_drives_a_wolf_away() -> None:
     assert PlaySheepdog(0, 0) in s.legal_actions(1)
     act(s, 1, PlaySheepdog(0, 0))
     all_pass_window(s)
-    assert s.pens[0][0][1] == 0
+    assert not s.pens[0][0].wolf
     assert s.view(None)["discard"] == {"wolf": 1, "sheepdog": 1}
 
 
