@@ -29,6 +29,7 @@ from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, SHEEPDOG, THIEF
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
+
 class QueuedCard(NamedTuple):
     """A special card played into the reaction window (W-10)."""
 
@@ -105,7 +106,7 @@ def plays(s: WypasState, seat: int) -> list[Action]:
         black_k = sp[BLACK_SHEEP]
         # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
         # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
-        wolfed = [(q.target, q.pen) for q in s.queue if q.role == WOLF] if wolf else []
+        wolfed = [(q.target, q.pen) for q in s.queue if q.role == WOLF] if wolf and s.queue else ()
         for owner in range(n):
             for p, pen in enumerate(s.pens[owner]):
                 cards = pen.cards
