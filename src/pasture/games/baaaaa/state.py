@@ -8,11 +8,10 @@ played or discarded. `rules.py` holds the logic, `view.py` what a seat may see.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import JSON, Result
-from pasture.core.modular import ModularState
+from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.baaaaa import rules, view
 from pasture.games.baaaaa.board import HUT, SHEEP_START, SPACES, WOLF_START
 from pasture.games.baaaaa.edition import Edition, default_edition
@@ -24,8 +23,8 @@ if TYPE_CHECKING:
 
 class BaaaaaState(ModularState):
     game: ClassVar[Baaaaa]
-    rules: ClassVar[ModuleType] = rules
-    views: ClassVar[ModuleType] = view
+    rules: ClassVar[GameRules[BaaaaaState]] = rules
+    views: ClassVar[GameViews[BaaaaaState]] = view
     edition: Edition
     tables: Tables
     """The edition's precomputed actions and moves."""

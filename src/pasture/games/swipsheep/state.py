@@ -7,11 +7,10 @@ wires them into the `State` contract.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import JSON, Action, Event, Result
-from pasture.core.modular import ModularState
+from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
 
@@ -24,8 +23,8 @@ ROUNDS = {3: 4, 4: 3, 5: 2}
 
 class SwipSheepState(ModularState):
     game: ClassVar[SwipSheep]
-    rules: ClassVar[ModuleType] = rules
-    views: ClassVar[ModuleType] = view
+    rules: ClassVar[GameRules[SwipSheepState]] = rules
+    views: ClassVar[GameViews[SwipSheepState]] = view
     edition: Edition
     phase: str
     """rules.DEAL, PASS, ATTACK or OVER."""

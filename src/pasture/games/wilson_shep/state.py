@@ -9,11 +9,10 @@ tile is turned up.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import JSON, Result
-from pasture.core.modular import ModularState
+from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wilson_shep import rules, view
 
 if TYPE_CHECKING:
@@ -22,8 +21,8 @@ if TYPE_CHECKING:
 
 class WilsonShepState(ModularState):
     game: ClassVar[WilsonShep]
-    rules: ClassVar[ModuleType] = rules
-    views: ClassVar[ModuleType] = view
+    rules: ClassVar[GameRules[WilsonShepState]] = rules
+    views: ClassVar[GameViews[WilsonShepState]] = view
     phase: str
     """rules.HIDE, PLACE, SWAP, MOVE, REVEAL (chance) or OVER."""
     wilson: int

@@ -8,11 +8,10 @@ core `ModularState` wires them into the `State` contract.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, Event, Result
-from pasture.core.modular import ModularState
+from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wypas import rules, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
@@ -26,8 +25,8 @@ if TYPE_CHECKING:
 
 class WypasState(ModularState):
     game: ClassVar[Wypas]
-    rules: ClassVar[ModuleType] = rules
-    views: ClassVar[ModuleType] = view
+    rules: ClassVar[GameRules[WypasState]] = rules
+    views: ClassVar[GameViews[WypasState]] = view
 
     def __init__(
         self,
