@@ -6,6 +6,7 @@ import pytest
 
 from pasture.core import IllegalAction
 from pasture.games.wypas import rules as R
+from pasture.games.wypas.specials import PendingChoice
 from tests.games.wypas.helpers import (
     HideLot,
     NoReaction,
@@ -106,7 +107,7 @@ def test_queue_resolves_in_the_order_played() -> None:
     act(s, 2, PlayThief(1))
     act(s, 1, PlayThief(2))
     all_pass_window(s)
-    assert s.pending == (3, 2, 1, -1)  # seat 2's Thief first
+    assert s.pending == PendingChoice(3, 2, 1, -1)  # seat 2's Thief first
     act(s, 2, Steal("red_4"))
     assert s.pending is not None and s.pending.chooser == 1
     act(s, 1, Steal("red_4"))  # and seat 1 takes it back

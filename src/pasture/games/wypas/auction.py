@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
 from pasture.games.wypas import knowledge, rules
 from pasture.games.wypas.actions import HideLot, Lay, NameLot, TieBreak
 from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER, Edition
+from pasture.games.wypas.records import record
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
@@ -33,7 +34,8 @@ class Face(IntEnum):
 FACE_UP, FACE_DOWN, REVEALED = Face.UP, Face.DOWN, Face.REVEALED
 
 
-class LaidCard(NamedTuple):
+@record
+class LaidCard:
     """A card laid on the lot: its kind, the value it was declared as, how it lies."""
 
     kind: int
@@ -41,7 +43,8 @@ class LaidCard(NamedTuple):
     face: Face
 
 
-class Lot(NamedTuple):
+@record
+class Lot:
     """A card put up for auction this turn; `winner` is -1 until it is won."""
 
     kind: int
@@ -192,8 +195,8 @@ def name_lot(s: WypasState, lot: int, ev: list[Event]) -> None:
 
 def true_value(e: Edition, card: LaidCard) -> int:
     """W-6: a face-down card is worth its printed value, a Dolly's declared value, else 0."""
-    k, declared, face = card
-    if face == FACE_UP:
+    k, declared = card.kind, card.value
+    if card.face == FACE_UP:
         return declared
     role = e.roles[k]
     if role == SHEEP:
@@ -311,7 +314,8 @@ def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
     k = s.edition.position[action.card]
     s.hands[seat][k] -= 1
     knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
-    s.auction.laid[seat].append(LaidCard(k, action.value, FACE_DOWN if action.hidden else FACE_UP))
+    face = FACE_DOWN if action.hidden else FACE_UP
+    s.auction.laid[seat].append(LaidCard(k, action.value, face))
     public = {
         "seat": seat,
         "card": None if action.hidden else action.card,
@@ -376,7 +380,7 @@ def _showdown(s: WypasState, ev: list[Event]) -> None:
     for seat, cards in enumerate(a.laid):
         for i, card in enumerate(cards):
             if card.face == FACE_DOWN:
-                cards[i] = card._replace(face=REVEALED)
+                cards[i] = LaidCard(card.kind, card.value, REVEALED)
                 revealed.setdefault(str(seat), []).append(e.kinds[card.kind])
     contenders = [a.high_bidder, *a.checked]
     totals = {seat: sum(true_value(e, c) for c in a.laid[seat]) for seat in contenders}
@@ -409,7 +413,8 @@ def award(s: WypasState, winner: int, ev: list[Event]) -> None:
     ones that were never revealed stay private to their owner)."""
     e = s.edition
     a = s.auction
-    lot = a.lots[a.lot] = a.lots[a.lot]._replace(winner=winner)
+    won = a.lots[a.lot]
+    lot = a.lots[a.lot] = Lot(won.kind, won.face_down, winner)
     s.hands[winner][lot.kind] += 1
     knowledge.gain(s, winner, lot.kind, (s.baca, winner) if lot.face_down else None)
     for seat, cards in enumerate(a.laid):

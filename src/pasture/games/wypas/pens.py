@@ -1,7 +1,8 @@
 """Pens and rows: which sheep a row accepts (Redyk), the Black Sheep swap (W-9), shearing.
 
-A `Pen` is an immutable value: every change makes a new one, so copies of a state share
-their pens until one of them changes (a state's clone copies only the lists of pens).
+A `Pen` is an immutable value (`records.record`: slotted, cheap to read): every change
+makes a new one, so copies of a state share their pens until one of them changes (a
+state's clone copies only the lists of pens).
 - `cards`: the row, as `PenCard`s; a Black Sheep holds the colour and value of the card
   it replaced (it stands in for it, W-9) but scores 0;
 - `wolf`: a Wolf lies on the pen (W-8: at most one);
@@ -16,6 +17,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from pasture.core.game import JSON
+from pasture.games.wypas.records import record
 
 
 class Row(IntEnum):
@@ -31,7 +33,8 @@ ANY, SINGLE, RUN, SET = Row.ANY, Row.SINGLE, Row.RUN, Row.SET
 MODE_NAMES = ("empty", "single", "run", "set")
 
 
-class PenCard(NamedTuple):
+@record
+class PenCard:
     """A card in a row: its kind, and the colour and value it counts as there."""
 
     kind: int
@@ -39,7 +42,8 @@ class PenCard(NamedTuple):
     value: int
 
 
-class Pen(NamedTuple):
+@record
+class Pen:
     cards: tuple[PenCard, ...] = ()
     wolf: bool = False
     row: Row = ANY
@@ -53,7 +57,7 @@ class Pen(NamedTuple):
 
     def to_json(self) -> list[JSON]:
         return [
-            [list(c) for c in self.cards],
+            [[c.kind, c.colour, c.value] for c in self.cards],
             1 if self.wolf else 0,
             int(self.row),
             self.colour,
@@ -109,16 +113,17 @@ def add(pen: Pen, card: PenCard) -> Pen:
     """The pen with an accepted sheep added; the row's kind follows from it."""
     colour, value = card.colour, card.value
     cards = (*pen.cards, card)
+    old_colour, old_value, wolf, used = pen.colour, pen.value, pen.wolf, pen.colours
     row = pen.row
     if row == ANY:
-        return Pen(cards, pen.wolf, SINGLE, colour, value, 1 << colour)
+        return Pen(cards, wolf, SINGLE, colour, value, 1 << colour)
     if row == SINGLE:
-        if colour == pen.colour:
-            return Pen(cards, pen.wolf, RUN, pen.colour, value, pen.colours)
-        return Pen(cards, pen.wolf, SET, pen.colour, pen.value, pen.colours | 1 << colour)
+        if colour == old_colour:
+            return Pen(cards, wolf, RUN, old_colour, value, used)
+        return Pen(cards, wolf, SET, old_colour, old_value, used | 1 << colour)
     if row == RUN:
-        return Pen(cards, pen.wolf, RUN, pen.colour, value, pen.colours)
-    return Pen(cards, pen.wolf, SET, pen.colour, pen.value, pen.colours | 1 << colour)
+        return Pen(cards, wolf, RUN, old_colour, value, used)
+    return Pen(cards, wolf, SET, old_colour, old_value, used | 1 << colour)
 
 
 def real_sheep(pen: Pen, black: int) -> list[int]:
@@ -136,14 +141,19 @@ def swap_in_black(pen: Pen, index: int, black: int) -> tuple[Pen, int]:
     taken = pen.cards[index]
     cards = list(pen.cards)
     cards[index] = PenCard(black, taken.colour, taken.value)
-    new = pen._replace(cards=tuple(cards))
+    new = Pen(tuple(cards), pen.wolf, pen.row, pen.colour, pen.value, pen.colours)
     real = real_sheep(new, black)
     if not real:
-        new = new._replace(row=ANY, colour=-1, value=0, colours=0)
+        new = Pen(new.cards, pen.wolf)
     elif len(real) == 1:
-        _, c, v = new.cards[real[0]]
-        new = new._replace(row=SINGLE, colour=c, value=v, colours=1 << c)
+        last = new.cards[real[0]]
+        new = Pen(new.cards, pen.wolf, SINGLE, last.colour, last.value, 1 << last.colour)
     return new, taken.kind
+
+
+def with_wolf(pen: Pen, wolf: bool) -> Pen:
+    """The same row with a Wolf laid on it, or driven off."""
+    return Pen(pen.cards, wolf, pen.row, pen.colour, pen.value, pen.colours)
 
 
 def score_value(card: PenCard, black: int) -> int:

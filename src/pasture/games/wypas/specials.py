@@ -12,7 +12,7 @@ no effect.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
 from pasture.games.wypas import knowledge, pens, rules
@@ -25,12 +25,14 @@ from pasture.games.wypas.actions import (
     Swap,
 )
 from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, SHEEPDOG, THIEF, WOLF
+from pasture.games.wypas.records import record
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
 
-class QueuedCard(NamedTuple):
+@record
+class QueuedCard:
     """A special card played into the reaction window (W-10)."""
 
     seat: int
@@ -44,7 +46,8 @@ class QueuedCard(NamedTuple):
     """The index in the queue of the card a Sheepdog cancels (-1: none)."""
 
 
-class PendingChoice(NamedTuple):
+@record
+class PendingChoice:
     """A special card's own choice, made when it takes effect: the Thief picks a card of
     `target`'s hand, the Black Sheep a sheep in `target`'s pen `pen`."""
 
@@ -149,9 +152,9 @@ def play(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
 
 
 def entry_json(entry: QueuedCard) -> dict[str, JSON]:
-    seat, role, target, pen, cancels = entry
+    role, target, pen, cancels = entry.role, entry.target, entry.pen, entry.cancels
     return {
-        "seat": seat,
+        "seat": entry.seat,
         "card": ROLE_NAMES[role],
         "target": target if target >= 0 else None,
         "pen": pen if pen >= 0 else None,
@@ -184,7 +187,8 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
     sp = e.special
     while s.resolving < len(s.queue):
         i = s.resolving
-        seat, role, target, p, _ = s.queue[i]
+        entry = s.queue[i]
+        seat, role, target, p = entry.seat, entry.role, entry.target, entry.pen
         s.resolving += 1
         card = sp[role]
         if not s.effective[i]:
@@ -201,7 +205,7 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
         elif role == WOLF:
             pen = s.pens[target][p]
             if not pen.wolf and len(pen.cards) >= 2:
-                s.pens[target][p] = pen._replace(wolf=True)
+                s.pens[target][p] = pens.with_wolf(pen, True)
                 ev.append(Event("wolf_placed", {"seat": target, "pen": p}))
             else:
                 s.discard[card] += 1
@@ -218,7 +222,7 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
             if target >= 0:
                 pen = s.pens[target][p]
                 if pen.wolf:
-                    s.pens[target][p] = pen._replace(wolf=False)
+                    s.pens[target][p] = pens.with_wolf(pen, False)
                     s.discard[sp[WOLF]] += 1
                     ev.append(Event("wolf_driven_off", {"seat": target, "pen": p}))
                 else:

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, Event, Result
 from pasture.core.modular import GameRules, GameViews, ModularState
-from pasture.games.wypas import rules, view
+from pasture.games.wypas import knowledge, rules, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
-from pasture.games.wypas.knowledge import Knowledge, Witness
+from pasture.games.wypas.knowledge import Knowledge
 from pasture.games.wypas.pens import EMPTY, Pen
 from pasture.games.wypas.specials import PendingChoice, QueuedCard
 
@@ -79,7 +79,7 @@ class WypasState(ModularState):
         self.resolving = -1
         """Index of the next queued card to resolve, -1 while the window is open."""
         self.pending: PendingChoice | None = None
-        self.known: Knowledge = {}
+        self.known: Knowledge = knowledge.empty(n)
         """What seats know of other hands (see knowledge.py)."""
         self._cache: dict[int, list[Action]] = {}
         self._public_view: dict[str, JSON] | None = None
@@ -142,7 +142,7 @@ class WypasState(ModularState):
         new.queue = self.queue[:]
         new.waiting = self.waiting[:]
         new.effective = self.effective[:]
-        new.known = {k: v[:] for k, v in self.known.items()}
+        new.known = knowledge.copy(self.known)
         new._cache = {}
         new._public_view = None
         return new
@@ -192,9 +192,9 @@ class WypasState(ModularState):
             "laid": [[[c.kind, c.value, int(c.face)] for c in cards] for cards in a.laid],
             "pens": [[pen.to_json() for pen in pens] for pens in self.pens],
             "fleece_points": [f[:] for f in self.fleece_points],
-            "queue": [list(q) for q in self.queue],
-            "pending": list(self.pending) if self.pending is not None else None,
-            "known": [[w.to_json(), _encode(v)] for w, v in sorted(self.known.items())],
+            "queue": [[q.seat, q.role, q.target, q.pen, q.cancels] for q in self.queue],
+            "pending": _pending_json(self.pending),
+            "known": [[number, _encode(c)] for number, c in knowledge.to_json(self.known)],
         }
 
     @classmethod
@@ -245,10 +245,16 @@ class WypasState(ModularState):
         state.queue = [QueuedCard(*q) for q in data["queue"]]
         pending = data["pending"]
         state.pending = PendingChoice(*pending) if pending is not None else None
-        state.known = {Witness.from_json(w): _decode(v) for w, v in data["known"]}
+        state.known = knowledge.from_json(n, [(w, _decode(c)) for w, c in data["known"]])
         state._cache = {}
         state._public_view = None
         return state
+
+
+def _pending_json(pending: PendingChoice | None) -> list[int] | None:
+    if pending is None:
+        return None
+    return [pending.role, pending.chooser, pending.target, pending.pen]
 
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
 from pasture.games.wypas import knowledge, pens, rules, specials
-from pasture.games.wypas.auction import FACE_DOWN, FACE_UP, REVEALED, declared_total, is_bluff_bid
+from pasture.games.wypas.auction import (
+    FACE_DOWN,
+    FACE_UP,
+    REVEALED,
+    LaidCard,
+    Lot,
+    declared_total,
+    is_bluff_bid,
+)
 from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, THIEF
 
 if TYPE_CHECKING:
@@ -33,13 +41,17 @@ def _pen_json(s: WypasState, pen: pens.Pen) -> dict[str, JSON]:
     out: dict[str, JSON] = {
         "cards": [
             {
-                "card": e.kinds[k],
-                "colour": e.colours[c],
-                "value": 0 if k == black else v,
-                "black": k == black,
-                **({"stands_for": [e.colours[c], v]} if k == black else {}),
+                "card": e.kinds[card.kind],
+                "colour": e.colours[card.colour],
+                "value": 0 if card.kind == black else card.value,
+                "black": card.kind == black,
+                **(
+                    {"stands_for": [e.colours[card.colour], card.value]}
+                    if card.kind == black
+                    else {}
+                ),
             }
-            for k, c, v in pen.cards
+            for card in pen.cards
         ],
         "wolf": pen.wolf,
         "row": pens.MODE_NAMES[mode],
@@ -86,7 +98,7 @@ def _lots(s: WypasState, me: int | None) -> list[dict[str, JSON]]:
     kinds = s.edition.kinds
     lots: list[dict[str, JSON]] = []
     for lot in s.auction.lots:
-        k, face_down, winner = lot
+        k, face_down, winner = lot.kind, lot.face_down, lot.winner
         visible = not face_down or me == s.baca or (winner >= 0 and me == winner)
         lots.append(
             {
@@ -102,12 +114,12 @@ def _bids(s: WypasState, p: int, me: int | None) -> list[dict[str, JSON]]:
     kinds = s.edition.kinds
     return [
         {
-            "card": kinds[k] if face != FACE_DOWN or p == me else None,
-            "value": value,
-            "face_down": face != FACE_UP,
-            "revealed": face == REVEALED,
+            "card": kinds[c.kind] if c.face != FACE_DOWN or p == me else None,
+            "value": c.value,
+            "face_down": c.face != FACE_UP,
+            "revealed": c.face == REVEALED,
         }
-        for k, value, face in s.auction.laid[p]
+        for c in s.auction.laid[p]
     ]
 
 
@@ -239,10 +251,10 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             pile[k] += 1
         at += size
     for i in lot_slots:
-        lots[i] = lots[i]._replace(kind=pool[at])
+        lots[i] = Lot(pool[at], lots[i].face_down, lots[i].winner)
         at += 1
     for p, i in laid_slots:
-        laid[p][i] = laid[p][i]._replace(kind=pool[at])
+        laid[p][i] = LaidCard(pool[at], laid[p][i].value, laid[p][i].face)
         at += 1
     assert at == len(pool)
     for hand, fixed in kept:
