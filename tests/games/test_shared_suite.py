@@ -241,14 +241,15 @@ def after(state: State, seat: int, action: Action) -> tuple[State, list[Event]] 
 def assert_no_leak_to(
     state: State, seat: int | None, step: tuple[int, Action], rng: random.Random
 ) -> bool:
-    """`seat` cannot tell `state` from a re-drawing of everything it cannot see: same view,
-    same legal actions, and the same events for the same step whenever its views after
-    the step agree. This does not trust `view()` to filter events: an event that carries
-    a hidden datum differs between the real and a re-drawn state that the seat cannot
-    tell apart. Chance steps are also compared across other outcomes: the part of the
-    events only this seat receives must agree whenever its view after and the public
-    events agree (public announcements of an outcome, such as a tile's picture, may
-    outlive the view). Return whether something was actually re-drawn."""
+    """`seat` cannot tell `state` from a re-drawing of everything it cannot see: same view
+    and same legal actions. And it learns nothing hidden from the next step's events,
+    checked without trusting `view()` to filter them: the step is applied to the real and
+    to the re-drawn state (and, for a chance step, other outcomes are drawn in each);
+    whenever two of these outcomes leave the seat's view alike, the seat must receive the
+    same events from both, unless the two differ in nobody's view at all (a public
+    announcement no view keeps, such as the picture turned up as a round ends). An
+    event that carries another seat's secret fails this. Return whether something was
+    actually re-drawn."""
     other = state.determinize(seat, rng)
     mine = state.view(seat)
     assert other.view(seat) == mine, f"seat {seat} sees a difference"
@@ -258,22 +259,25 @@ def assert_no_leak_to(
     if seat is not None:
         assert other.legal_actions(seat) == state.legal_actions(seat), "legal actions leak"
     actor, action = step
-    told: dict[str, list[dict[str, object]]] = {}
-    for world in (state, other):
-        done = after(world, actor, action)
-        if done is not None:  # None: e.g. a card the re-drawn hand does not hold
-            key = json.dumps(done[0].view(seat), sort_keys=True)
-            got = seen(done[1], seat)
-            assert told.setdefault(key, got) == got, f"events tell seat {seat} more than its view"
-    if actor == CHANCE and seat is not None:  # two more outcomes, drawn in each world
-        private: dict[str, list[object]] = {}
-        for world in (state, other):
-            for _ in range(2):
-                later, events = after(world, CHANCE, rng.choice(world.chance_outcomes()).action)
-                public = seen(events, None)
-                key = json.dumps([later.view(seat), public], sort_keys=True)
-                extra = [e for e in seen(events, seat) if e not in public]
-                assert private.setdefault(key, extra) == extra, f"events tell seat {seat} more"
+    tries = [(world, action) for world in (state, other)]
+    if actor == CHANCE:  # two more outcomes, drawn in each world
+        tries += [
+            (world, rng.choice(world.chance_outcomes()).action)
+            for world in (state, other)
+            for _ in range(2)
+        ]
+    told: dict[str, tuple[State, list[Event]]] = {}
+    for world, what in tries:
+        done = after(world, actor, what)
+        if done is None:  # e.g. a card the re-drawn hand does not hold
+            continue
+        later, events = done
+        got = seen(events, seat)
+        first, expected = told.setdefault(json.dumps(later.view(seat), sort_keys=True), done)
+        if seen(expected, seat) != got:
+            seats = [*range(state.num_players), None]
+            secret = any(first.view(s) != later.view(s) for s in seats)
+            assert not secret, f"events tell seat {seat} more than its view"
     return snapshot(other) != snapshot(state)
 
 
@@ -322,23 +326,27 @@ def test_no_leak_views_legal_actions_and_events_survive_redrawing(game: Game, pl
         assert redrawn, "determinize never re-drew anything"
 
 
-def test_the_event_check_catches_a_hidden_card_in_a_public_event() -> None:
-    """The check above is not blind: a deal whose card reaches every seat is caught."""
+@pytest.mark.parametrize("private", [False, True], ids=["public", "told-to-every-seat"])
+def test_the_event_check_catches_a_dealt_card_in_an_event(private: bool) -> None:
+    """The check above is not blind: a deal whose card is announced is caught, whether
+    publicly or privately to every seat."""
     game = games.get("swipsheep")
     state = game.new_state(3)
     assert state.is_chance()
-    leaky = LeakyDeals(state)
+    leaky = LeakyDeals(state, private)
     outcome = state.chance_outcomes()[0].action
     with pytest.raises(AssertionError, match="events tell seat"):
-        for seat in (0, 1, 2):
+        for seat in (None, 0, 1, 2) if not private else (0, 1, 2):
             assert_no_leak_to(leaky, seat, (CHANCE, outcome), random.Random(1))
 
 
 class LeakyDeals(State):
-    """A Swip'Sheep state whose events also say publicly which card each deal was."""
+    """A Swip'Sheep state whose events also say which card each deal was (publicly, or
+    privately to every seat)."""
 
-    def __init__(self, inner: State) -> None:
+    def __init__(self, inner: State, private: bool = False) -> None:
         self.inner = inner
+        self.private = private
         self.num_players = inner.num_players
 
     def __getattr__(self, name: str) -> object:
@@ -369,10 +377,10 @@ class LeakyDeals(State):
         return self.inner.to_json()
 
     def clone(self) -> LeakyDeals:
-        return LeakyDeals(self.inner.clone())
+        return LeakyDeals(self.inner.clone(), self.private)
 
     def determinize(self, seat: int | None, rng: random.Random) -> LeakyDeals:
-        return LeakyDeals(self.inner.determinize(seat, rng))
+        return LeakyDeals(self.inner.determinize(seat, rng), self.private)
 
     def check_invariants(self) -> None:
         self.inner.check_invariants()
@@ -381,8 +389,10 @@ class LeakyDeals(State):
         events = self.inner.apply(seat, action)
         if seat != CHANCE:
             return events
-        everyone = tuple(range(self.num_players))  # the card told to every seat, privately
-        return [*events, Event("leak", None, {"outcome": action.to_json()}, everyone)]
+        card = {"outcome": action.to_json()}
+        if self.private:
+            return [*events, Event("leak", None, card, tuple(range(self.num_players)))]
+        return [*events, Event("leak", card)]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:  # pragma: no cover
         raise NotImplementedError
