@@ -10,13 +10,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, Event, Result
+from pasture.core.game import JSON, Action, Event, Result, State
 from pasture.core.modular import ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
+    from pasture.games.swipsheep.rules import Tables
 
 ROUNDS = {3: 4, 4: 3, 5: 2}
 """Rounds played, by player count."""
@@ -27,12 +28,15 @@ class SwipSheepState(ModularState):
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
     edition: Edition
+    tables: Tables
+    """The edition's prebuilt actions, outcomes and legal lists (shared, not in JSON)."""
     phase: str
     """rules.DEAL, PASS, ATTACK or OVER."""
     log_start: int
 
     def __init__(self, num_players: int, first_player: int, edition: Edition | None = None):
         self.edition = edition or default_edition()
+        self.tables = rules.tables(self.edition)
         self.num_players = num_players
         self.rounds = ROUNDS[num_players]
         self.round = 0
@@ -61,13 +65,24 @@ class SwipSheepState(ModularState):
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
+    # The hot calls go straight to the rules (one call, not ModularState's two).
+
+    actors = rules.actors
+    legal_actions = rules.legal_actions
+    chance_outcomes = rules.chance_outcomes
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if not rules.fast_legal(self, seat, action):
+            State.check_legal(self, seat, action)  # the full check and its error message
+        self.history.append((seat, action))
+        return rules.apply(self, seat, action)
 
     def is_chance(self) -> bool:
         return self.phase == rules.DEAL or self.pending_draw is not None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.history.append((seat, action))
-        return super()._apply(seat, action)
+        return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
@@ -126,6 +141,7 @@ class SwipSheepState(ModularState):
         state = object.__new__(cls)
         cards = data.get("cards")
         state.edition = default_edition() if cards is None else Edition.from_json(cards)
+        state.tables = rules.tables(state.edition)
         state.num_players = data["players"]
         state.rounds = ROUNDS[state.num_players]
         state.round = data["round"]
