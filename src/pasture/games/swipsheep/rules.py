@@ -79,22 +79,22 @@ def tables(edition: Edition) -> Tables:
 
 # The common events, made once per distinct content (events are immutable values).
 @lru_cache(maxsize=CACHE_LIMIT)
-def _dealt(to: int, card: str) -> Event:
+def dealt(to: int, card: str) -> Event:
     return Event("dealt", None, {"to": to, "card": card}, (to,))
 
 
 @lru_cache(maxsize=CACHE_LIMIT)
-def _chose(seat: int) -> Event:
+def chose(seat: int) -> Event:
     return Event("chose", {"seat": seat})
 
 
 @lru_cache(maxsize=CACHE_LIMIT)
-def _passed(giver: int, to: int, card: str) -> Event:
+def passed(giver: int, to: int, card: str) -> Event:
     return Event("passed", {"from": giver, "to": to}, {"card": card}, (giver, to))
 
 
 @lru_cache(maxsize=CACHE_LIMIT)
-def _attacked(
+def attacked(
     attacker: int, target: int, defended: bool, drawer: int, victim: int, empty: bool
 ) -> Event:
     public: dict[str, JSON] = {
@@ -109,7 +109,7 @@ def _attacked(
 
 
 @lru_cache(maxsize=CACHE_LIMIT)
-def _drew(drawer: int, victim: int, card: str) -> Event:
+def drew(drawer: int, victim: int, card: str) -> Event:
     return Event("drew", {"drawer": drawer, "victim": victim}, {"card": card}, (drawer, victim))
 
 
@@ -232,7 +232,7 @@ def _deal(s: SwipSheepState, action: Deal) -> None:
     to = s.deal_queue.pop(0)
     s.deck[k] -= 1
     s.hands[to][k] += 1
-    s.events.append(_dealt(to, action.card))
+    s.events.append(dealt(to, action.card))
     if not s.deal_queue:
         _start_passing(s)
 
@@ -250,7 +250,7 @@ def _choose_pass(s: SwipSheepState, seat: int, action: PassCards) -> None:
         index[action.left] if action.left is not None else None,
         index[action.right] if action.right is not None else None,
     )
-    s.events.append(_chose(seat))
+    s.events.append(chose(seat))
     if not actors(s):
         _resolve_passes(s)
 
@@ -268,7 +268,7 @@ def _resolve_passes(s: SwipSheepState) -> None:
                 moves.append((p, to, k))
     for p, to, k in moves:
         s.hands[to][k] += 1
-        s.events.append(_passed(p, to, kinds[k]))
+        s.events.append(passed(p, to, kinds[k]))
     wolf = s.edition.wolf
     for p in range(n):
         s.laid[p] = s.hands[p][wolf]
@@ -302,7 +302,7 @@ def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
     else:
         drawer, victim = attacker, target
     empty = not any(s.hands[victim])
-    s.events.append(_attacked(attacker, target, defended, drawer, victim, empty))
+    s.events.append(attacked(attacker, target, defended, drawer, victim, empty))
     if empty:  # nothing to draw: nothing is taken
         _after_attack(s)
     else:
@@ -316,7 +316,7 @@ def _draw(s: SwipSheepState, action: Draw) -> None:
     s.hands[victim][k] -= 1
     s.hands[drawer][k] += 1  # S-3: a Wolf drawn now stays in hand and never attacks
     s.pending_draw = None
-    s.events.append(_drew(drawer, victim, action.card))
+    s.events.append(drew(drawer, victim, action.card))
     _after_attack(s)
 
 

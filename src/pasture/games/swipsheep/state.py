@@ -111,6 +111,18 @@ class SwipSheepState(ModularState):
         new.events = self.events[:]
         return new
 
+    def clone_with_round(self, hands: list[list[int]]) -> SwipSheepState:
+        """A copy that will get new `hands`, `deck`, `history` and `events` (a re-draw)."""
+        new = object.__new__(SwipSheepState)
+        new.__dict__.update(self.__dict__)
+        new.hands = hands
+        new.scored = [s[:] for s in self.scored]
+        new.laid = self.laid[:]
+        new.aside = self.aside[:]
+        new.deal_queue = self.deal_queue[:]
+        new.passes = [None] * self.num_players
+        return new
+
     def to_json(self) -> dict[str, JSON]:
         return {
             "game": "swipsheep",
