@@ -31,6 +31,7 @@ class Tables:
     def __init__(self, edition: Edition) -> None:
         self.kinds = edition.kinds
         self.position = edition.position
+        self.is_sheep = tuple(edition.is_sheep(k) for k in range(len(edition.kinds)))
         self.deals = tuple(Deal(kind) for kind in edition.kinds)
         self.draws = tuple(Draw(kind) for kind in edition.kinds)
         self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
@@ -118,7 +119,9 @@ def start_round(s: SwipSheepState) -> None:
     e = s.edition
     n = s.num_players
     kinds = len(e.kinds)
-    s.deck = [e.counts[k] - sum(pile[k] for pile in s.scored) for k in range(kinds)]
+    s.deck = [
+        c - sum(column) for c, column in zip(e.counts, zip(*s.scored, strict=True), strict=True)
+    ]
     s.hands = [[0] * kinds for _ in range(n)]
     s.laid = [0] * n
     s.aside = [0] * kinds
@@ -142,7 +145,8 @@ def _emit(s: SwipSheepState, event: Event) -> None:
 
 def actors(s: SwipSheepState) -> tuple[int, ...]:
     if s.phase == PASS:
-        return tuple(p for p in range(s.num_players) if s.passes[p] is None and any(s.hands[p]))
+        hands = s.hands
+        return tuple([p for p, choice in enumerate(s.passes) if choice is None and any(hands[p])])
     if s.phase == ATTACK and s.pending_draw is None and s.attacker is not None:
         return (s.attacker,)
     return ()
@@ -329,18 +333,23 @@ def _after_attack(s: SwipSheepState) -> None:
 def _score_round(s: SwipSheepState) -> None:
     """Hands are revealed; sheep are scored; Wolves and Dogs go back into the deck."""
     e = s.edition
-    revealed = [{e.kinds[k]: c for k, c in enumerate(hand) if c} for hand in s.hands]
-    sheep = [sum(c * e.sheep[k] for k, c in enumerate(hand)) for hand in s.hands]
-    for p, hand in enumerate(s.hands):
+    kinds, values = e.kinds, e.sheep
+    revealed = [{kinds[k]: c for k, c in enumerate(hand) if c} for hand in s.hands]
+    sheep = [sum([c * v for c, v in zip(hand, values, strict=True)]) for hand in s.hands]
+    deck, is_sheep = s.deck, s.tables.is_sheep
+    for hand, pile in zip(s.hands, s.scored, strict=True):
         for k, c in enumerate(hand):
-            if e.is_sheep(k):
-                s.scored[p][k] += c
-            else:  # Wolves and Dogs, in hand or used, go back into the deck
-                s.deck[k] += c
-            hand[k] = 0
-    for k, c in enumerate(s.aside):
-        s.deck[k] += c
-        s.aside[k] = 0
+            if c:
+                if is_sheep[k]:
+                    pile[k] += c
+                else:  # Wolves and Dogs, in hand or used, go back into the deck
+                    deck[k] += c
+                hand[k] = 0
+    aside = s.aside
+    for k, c in enumerate(aside):
+        if c:
+            deck[k] += c
+            aside[k] = 0
     s.last_round = {"round": s.round + 1, "hands": revealed, "sheep": sheep}
     _emit(s, Event("round_scored", {**s.last_round, "scores": s.scores()}))
     s.round += 1
