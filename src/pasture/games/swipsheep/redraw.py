@@ -64,12 +64,8 @@ class Round:
         self.wolf = e.wolf
         self.dog = e.dog
         position = s.tables.position
-        self.start_deck = [
-            count - sum(column)
-            for count, column in zip(e.counts, zip(*s.scored, strict=True), strict=True)
-        ]
-        cards = min(sum(self.start_deck), rules.HAND_SIZE * n)
-        self.queue = [(s.first + 1 + i) % n for i in range(cards)]
+        self.start_deck = s.round_deck
+        self.queue = s.dealing
         # The round's steps: its deals, then the passes, then attacks and draws.
         history = s.history
         dealt = len(history) if s.phase == rules.DEAL else len(self.queue)
@@ -102,7 +98,7 @@ class Round:
     def hidden_deal(self, rng: random.Random) -> tuple[list[int], list[list[int]]]:
         """New dealt cards (in dealing order) and the hands they make, before any pass."""
         n, seat, kinds = self.n, self.seat, len(self.start_deck)
-        pool = self.start_deck[:]
+        pool = list(self.start_deck)
         for k, to in zip(self.deals, self.queue, strict=False):
             if to == seat:
                 pool[k] -= 1
@@ -123,7 +119,7 @@ class Round:
         wolves each other hand must have received."""
         n, seat, wolf = self.n, self.seat, self.wolf
         kinds = len(self.start_deck)
-        pool = self.start_deck[:]
+        pool = list(self.start_deck)
         dealt_to = [0] * n
         for to in self.queue:
             dealt_to[to] += 1
@@ -309,7 +305,7 @@ def _assemble(
     t = s.clone_with_round(hands)
     tables = s.tables
     kinds = tables.kinds
-    deck = t.deck = r.start_deck[:]  # the deck holds what was not dealt, until the round ends
+    deck = t.deck = list(r.start_deck)  # the deck holds what was not dealt, until the round ends
     for k in deals:
         deck[k] -= 1
     for p, choice in passes.items():

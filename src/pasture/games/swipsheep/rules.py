@@ -119,9 +119,8 @@ def start_round(s: SwipSheepState) -> None:
     e = s.edition
     n = s.num_players
     kinds = len(e.kinds)
-    s.deck = [
-        c - sum(column) for c, column in zip(e.counts, zip(*s.scored, strict=True), strict=True)
-    ]
+    s.deck = round_deck(s)
+    s.round_deck = tuple(s.deck)
     s.hands = [[0] * kinds for _ in range(n)]
     s.laid = [0] * n
     s.aside = [0] * kinds
@@ -132,11 +131,24 @@ def start_round(s: SwipSheepState) -> None:
     s.log_start = len(s.events)
     # One card at a time from the first player's left; a short deck is dealt out as
     # evenly as possible in the same order (S-2).
-    cards = min(sum(s.deck), HAND_SIZE * n)
-    s.deal_queue = [(s.first + 1 + i) % n for i in range(cards)]
+    s.dealing = dealing_order(s)
+    s.deal_queue = list(s.dealing)
     s.phase = DEAL
     if not s.deal_queue:
         _start_passing(s)
+
+
+def round_deck(s: SwipSheepState) -> list[int]:
+    """The deck at the start of the round: every card not scored yet."""
+    columns = zip(*s.scored, strict=True)
+    return [c - sum(column) for c, column in zip(s.edition.counts, columns, strict=True)]
+
+
+def dealing_order(s: SwipSheepState) -> tuple[int, ...]:
+    """Who receives each card of this round's deal (from a deck of `s.round_deck`)."""
+    n = s.num_players
+    cards = min(sum(s.round_deck), HAND_SIZE * n)
+    return tuple([(s.first + 1 + i) % n for i in range(cards)])
 
 
 def _emit(s: SwipSheepState, event: Event) -> None:

@@ -33,6 +33,10 @@ class SwipSheepState(ModularState):
     phase: str
     """rules.DEAL, PASS, ATTACK or OVER."""
     log_start: int
+    round_deck: tuple[int, ...]
+    """The deck when this round began (kept with the round, not in JSON)."""
+    dealing: tuple[int, ...]
+    """Who receives each card of this round's deal, in order (not in JSON)."""
 
     def __init__(self, num_players: int, first_player: int, edition: Edition | None = None):
         self.edition = edition or default_edition()
@@ -173,4 +177,6 @@ class SwipSheepState(ModularState):
         state.events = [Event(t, pub, priv, tuple(to)) for t, pub, priv, to in data["events"]]
         state.log_start = data["log_start"]
         state.last_round = data["last_round"]
+        state.round_deck = tuple(rules.round_deck(state))
+        state.dealing = rules.dealing_order(state)
         return state
