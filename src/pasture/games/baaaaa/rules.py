@@ -61,6 +61,16 @@ class Tables:
     pick: tuple[PlayWolfCard, ...]
     take: tuple[TakeSheep, ...]
     chance: dict[tuple[int, ...], list[ChanceOutcome]]
+    offered: tuple[dict[bytes, tuple[Action, ...]], ...]
+    """offered[k][key]: what move or Trio card k offers on a mountain of that key
+    (`sheep_choices` says which key); filled as met, at most CACHE_LIMIT each."""
+
+
+CACHE_LIMIT = 4096
+OCCUPIED = bytes([0] + [1] * 255)
+"""bytes(sheep).translate(OCCUPIED): which spaces hold a sheep (all a move card needs)."""
+UP_TO_3 = bytes(min(n, 3) for n in range(256))
+"""bytes(sheep).translate(UP_TO_3): sheep per space, counted to 3 (all a Trio needs)."""
 
 
 _TABLES: dict[int, tuple[Edition, Tables]] = {}
@@ -136,6 +146,7 @@ def _build_tables(e: Edition) -> Tables:
         pick=tuple(PlayWolfCard(kind) for kind in e.wolf_kinds),
         take=tuple(TakeSheep(sp) for sp in range(SPACES)),
         chance={},
+        offered=tuple({} for _ in e.sheep_kinds),
     )
 
 
@@ -184,21 +195,37 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
     """One action per distinct effect of each available card; a card that can have no
     effect is offered once, with no effect (B-4), and only then (P-5)."""
     t = s.tables
-    occupied = [(sp, n if n < 3 else 3) for sp, n in enumerate(s.sheep) if n]
+    mountain = bytes(s.sheep)
+    occupied = mountain.translate(OCCUPIED)
+    up_to_3 = mountain.translate(UP_TO_3)
     out: list[Action] = []
     for k, n in enumerate(s.avail):
         if not n:
             continue
-        if t.sheep_effect[k] == SHEPHERD:
+        effect = t.sheep_effect[k]
+        if effect == SHEPHERD:
             out += [a for _, a in t.choices[k][s.shepherd]]
             continue
-        offers = t.offers[k]
-        before = len(out)
-        for sp, held in occupied:
-            out += offers[sp][held]
-        if len(out) == before:
-            out.append(t.no_effect[k])
+        key = up_to_3 if effect == TRIO else occupied
+        found = t.offered[k].get(key)
+        if found is None:
+            found = _offered(t, k, key)
+        out += found
     return out
+
+
+def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
+    """What card k offers on a mountain with `key[space]` sheep on each space (counted to
+    3; to 1 for a move card), made once and kept."""
+    offers = t.offers[k]
+    found: tuple[Action, ...] = tuple(a for sp, held in enumerate(key) for a in offers[sp][held])
+    if not found:
+        found = (t.no_effect[k],)
+    table = t.offered[k]
+    if len(table) >= CACHE_LIMIT:
+        table.clear()
+    table[key] = found
+    return found
 
 
 def _has_effect(s: BaaaaaState, k: int) -> bool:
