@@ -19,7 +19,7 @@ DEAL, PASS, ATTACK, OVER = "deal", "pass", "attack", "over"
 HAND_SIZE = 3
 K = TypeVar("K")
 V = TypeVar("V")
-CACHE_LIMIT = 4096
+CACHE_LIMIT = 8192
 """Entries a lookup table keeps before it starts over (hands and decks are few in play)."""
 
 
@@ -36,11 +36,23 @@ class Tables:
         self.draws = tuple(Draw(kind) for kind in edition.kinds)
         self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
         """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile."""
+        self.dealt_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
+        self.drawn_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
         self.pass_choices: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self.attacks: dict[tuple[int, int], tuple[Action, ...]] = {}
 
     def chance(self, pile: list[int], draw: bool) -> list[ChanceOutcome]:
-        """One card drawn at random from `pile` (counts by kind)."""
+        """One card drawn at random from `pile` (counts by kind). Decks and hands met in
+        play are few (a few thousand), so the lists are kept by make-up."""
+        by_pile = self.drawn_from if draw else self.dealt_from
+        key = tuple(pile)
+        found = by_pile.get(key)
+        if found is None:
+            found = self._chance(pile, draw)
+            _store(by_pile, key, found)
+        return list(found)
+
+    def _chance(self, pile: list[int], draw: bool) -> tuple[ChanceOutcome, ...]:
         total = sum(pile)
         rows = self.outcomes.get((draw, total))
         if rows is None:  # at most 2 x the edition's size of these
@@ -48,7 +60,7 @@ class Tables:
             rows = self.outcomes[draw, total] = tuple(
                 tuple(ChanceOutcome(action, c / total) for c in range(total + 1)) for action in make
             )
-        return [row[c] for row, c in zip(rows, pile, strict=True) if c]
+        return tuple([row[c] for row, c in zip(rows, pile, strict=True) if c])
 
     def passes(self, hand: list[int]) -> tuple[Action, ...]:
         key = tuple(hand)
@@ -194,6 +206,9 @@ def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
     if type(seat) is not int:  # True == 1 and 1.0 == 1: leave odd seats to the full check
         return False
     index = s.tables.position
+    if isinstance(action, Deal):  # the most common step: over half of a game
+        k = index.get(action.card)
+        return seat == CHANCE and s.phase == DEAL and k is not None and s.deck[k] > 0
     if isinstance(action, PassCards):
         if s.phase != PASS or not 0 <= seat < s.num_players:
             return False
@@ -216,14 +231,10 @@ def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
             and 0 <= target < s.num_players
             and target != seat
         )
-    if seat != CHANCE:
-        return False
-    if isinstance(action, Deal):
-        k = index.get(action.card)
-        return s.phase == DEAL and k is not None and s.deck[k] > 0
     if isinstance(action, Draw):
         k = index.get(action.card)
-        return s.pending_draw is not None and k is not None and s.hands[s.pending_draw[1]][k] > 0
+        pending = s.pending_draw
+        return seat == CHANCE and pending is not None and k is not None and s.hands[pending[1]][k] > 0
     return False
 
 
