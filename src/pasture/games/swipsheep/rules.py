@@ -234,7 +234,9 @@ def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
     if isinstance(action, Draw):
         k = index.get(action.card)
         pending = s.pending_draw
-        return seat == CHANCE and pending is not None and k is not None and s.hands[pending[1]][k] > 0
+        if seat != CHANCE or pending is None or k is None:
+            return False
+        return s.hands[pending[1]][k] > 0
     return False
 
 
