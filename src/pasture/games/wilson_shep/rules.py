@@ -41,9 +41,10 @@ OUTCOMES: tuple[tuple[ChanceOutcome, ...], ...] = tuple(
 """OUTCOMES[picture][unseen - 1]: `picture` turned up, one of `unseen` equally likely."""
 
 
-@lru_cache(maxsize=1 << 13)
+@lru_cache(maxsize=1 << 15)
 def _outcomes_for(shown: int) -> tuple[ChanceOutcome, ...]:
-    """The reveal outcomes once the pictures in the bit set `shown` are face up."""
+    """The reveal outcomes once the pictures in the bit set `shown` are face up (a round
+    turns up at most FLIP_LIMIT - 1 before one is drawn: about 26,000 sets, all kept)."""
     unseen = [p for p in range(CELLS) if not shown >> p & 1]
     return tuple(OUTCOMES[p][len(unseen) - 1] for p in unseen)
 
