@@ -42,9 +42,34 @@ Pass = tuple[int | None, int | None]
 """A pass as card indices: (to the left, to the right)."""
 
 
+# The re-draw makes many small random picks: one `rng.random()` each (a C call) is much
+# cheaper than `randrange`, `sample` or `shuffle`, with the same uniform choice.
+
+
+def _below(n: int, rng: random.Random) -> int:
+    """A uniform integer in [0, n)."""
+    return int(rng.random() * n)
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def _sample(items: list[int], count: int, rng: random.Random) -> list[int]:
+    """`count` of `items` at random, in random order."""
+    pool = items[:]
+    size = len(pool)
+    for i in range(count):
+        j = i + int(rng.random() * (size - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:count]
+
+
 def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
     """Take one card at random from `pile` (counts by kind, `total` cards); its kind."""
-    x = rng.randrange(total)
+    x = int(rng.random() * total)
     k = 0
     while x >= pile[k]:
         x -= pile[k]
@@ -179,7 +204,7 @@ class Round:
     def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """A random make-up of every hand after passing, wolves laid, and the cards drawn
         for the others' unknown slots (in seat order)."""
-        drawn = rng.sample(self.rest, sum(self.open))
+        drawn = _sample(self.rest, sum(self.open), rng)
         hands = [hand[:] for hand in self.base]
         i = 0
         for q, count in enumerate(self.open):
@@ -198,14 +223,14 @@ class Round:
         for q, count in enumerate(self.open):
             cards = [wolf] * self.need[q] + drawn[i : i + count]
             i += count
-            rng.shuffle(cards)
+            _shuffle(cards, rng)
             for slot, card in zip(self.unknown[q], cards, strict=True):
                 card_of[slot] = card
         hands: list[list[int]] = [[] for _ in range(n)]
         for (p, _), card in card_of.items():
             hands[p].append(card)
         for cards in hands:
-            rng.shuffle(cards)
+            _shuffle(cards, rng)
         if self.seat is not None:
             hands[self.seat] = self.own[:]
         deals = [hands[p].pop() for p in reversed(self.queue)]
@@ -268,7 +293,7 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
                     passes[p] = r.passes[p]
                 else:
                     options = s.tables.passes(hands[p])
-                    choice = rng.choice(options)
+                    choice = options[_below(len(options), rng)]
                     assert isinstance(choice, PassCards)
                     position = s.tables.position
                     passes[p] = (position.get(choice.left), position.get(choice.right))
