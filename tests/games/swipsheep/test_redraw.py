@@ -32,6 +32,7 @@ def test_every_redraw_keeps_the_view_and_replays_from_the_round_start(players: i
         while not s.is_over():
             for seat in (*range(players), None):
                 t = s.determinize(seat, rng)
+                assert isinstance(t, SwipSheepState)
                 assert t.view(seat) == s.view(seat)
                 t.check_invariants()
                 replay = round_start.clone()
