@@ -40,6 +40,8 @@ MAX_TRIES = 20_000
 
 Pass = tuple[int | None, int | None]
 """A pass as card indices: (to the left, to the right)."""
+ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
+"""What becomes of the cards dealt to a hand of that size: 0 kept, 1 passed left, 2 right."""
 
 
 # The re-draw makes many small random picks: one `rng.random()` each (a C call) is much
@@ -152,7 +154,6 @@ class Round:
         for k in self.own:
             pool[k] -= 1
         # Every dealt card's destination: (giver, role) with role 0 kept, 1 left, 2 right.
-        roles = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
         self.known: dict[tuple[int, int], int] = {}
         self.unknown: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.base = [[0] * kinds for _ in range(n)]
@@ -161,7 +162,7 @@ class Round:
         self.feasible = True
         for p in range(n):
             choice = self.passes.get(p)
-            for role in roles[dealt_to[p]]:
+            for role in ROLES[dealt_to[p]]:
                 dest = p if role == 0 else (p + 1) % n if role == 1 else (p - 1) % n
                 card: int | None
                 if p == seat:  # its own cards: kept, or passed to a neighbour as chosen
