@@ -67,4 +67,6 @@ def test_swipsheep_heuristic_beats_random_clearly() -> None:
 def test_ismcts_beats_random_at_swipsheep() -> None:
     game = games.get("swipsheep")
     bots = [ISMCTSBot(iterations=40), RandomBot(), RandomBot(), RandomBot()]
-    assert win_share(game, bots, range(60)) > 0.40  # a fair share is 0.25
+    # 120 games: over 60 the share moves 0.39-0.50 with the seeds (one standard error is
+    # about 0.06), too close to the bar for a test. A fair share is 0.25.
+    assert win_share(game, bots, range(120)) > 0.40
