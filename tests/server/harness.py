@@ -225,7 +225,14 @@ class RandomPlayer:
             message = await client.recv(30)
             kind = message["type"]
             if kind == "error":
-                assert self.allow_errors or message["code"] in RACES, message
+                mine = self.pending is not None and message.get("id") == self.pending["id"]
+                if mine and message.get("code") in RACES:
+                    # Another seat acted first: a card reopened the reaction window this
+                    # seat's pass was held in (W-10a), or changed its choices (a Wolf
+                    # queued on a pen, W-8a). The protocol's answer to a race: act again.
+                    self.pending = None
+                    continue
+                assert self.allow_errors, message
                 self.errors.append(message)
                 if self.pending is not None and message.get("id") == self.pending["id"]:
                     self.pending = None

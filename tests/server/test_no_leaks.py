@@ -127,7 +127,7 @@ def _check_stream(
             events.append(m)
         elif kind == "ack":
             assert seat is not None and set(m) == {"type", "id", "version"}
-        elif kind == "error":  # a race: the seat's own action refused (harness.RACES)
+        elif kind == "error":  # only a race lost to another seat (harness.RACES)
             assert seat is not None and m["code"] in RACES, m
             assert set(m) == {"type", "code", "message", "id"}
         elif kind == "end":
