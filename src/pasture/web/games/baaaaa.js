@@ -30,19 +30,28 @@ function step(space, dir) {
   return -1;
 }
 
-/** Where a sheep moved by `card` from `space` ends: a space, the larder or the hut. */
-function fate(card, space, v) {
+/** Where a sheep moved by `card` from `space` ends: {at: a space or null, end: "wolf" |
+ * "hut" | "space" | null}. The preview on the mountain and the choice's label use it. */
+function landing(card, space, v) {
   const move = MOVES[card];
-  if (!move) return "";
+  if (!move) return { at: null, end: null };
   const safe = v.sated || v.shepherd === v.wolf;
   let at = space;
   for (let i = 0; i < move[1]; i++) {
     at = step(at, move[0]);
-    if (at < 0) return "";
-    if (at === v.wolf && !safe) return " — into the wolf's jaws!";
-    if (at === v.hut) return " — to the hut: saved!";
+    if (at < 0) return { at: null, end: null };
+    if (at === v.wolf && !safe) return { at, end: "wolf" };
+    if (at === v.hut) return { at, end: "hut" };
   }
-  return ` to ${where(at)}`;
+  return { at, end: "space" };
+}
+
+function fate(card, space, v) {
+  const { at, end } = landing(card, space, v);
+  if (end === "wolf") return " — into the wolf's jaws!";
+  if (end === "hut") return " — to the hut: saved!";
+  if (end === "space") return ` to ${where(at)}`;
+  return "";
 }
 
 export function label(a, ctx) {
@@ -103,16 +112,22 @@ export function prompt(ctx) {
   return `${who[0].toUpperCase() + who.slice(1)} ${v.to_act.length > 1 ? "are" : "is"} choosing.`;
 }
 
+const LEFT = 76; // room for the floor names
+/** Faces are drawn 4, 3, 2, 1 from left to right, so that B-1's *left* (face d to face
+ * d+1) moves a piece to the left on screen, as it does for someone facing the mountain. */
+const column = (face) => 3 - face;
+
 function cell(space) {
   const floor = Math.floor(space / 4);
-  return { x: 30 + (space % 4) * W, y: 20 + (2 - floor) * H };
+  return { x: LEFT + column(space % 4) * W, y: 20 + (2 - floor) * H };
 }
 
 function mountain(ctx, plays) {
   const v = ctx.view;
   const ui = ctx.ui;
-  const svg = svgBox(30 + 4 * W + 10, 20 + 3 * H + 40, { class: "mountain", "aria-label": "The mountain" });
-  svg.append(s("path", { d: `M10 ${20 + 3 * H + 6} L${30 + 2 * W - 40} 4 L${30 + 2 * W + 40} 4 L${30 + 4 * W + 6} ${20 + 3 * H + 6} Z`, class: "mountain-bg" }));
+  const svg = svgBox(LEFT + 4 * W + 10, 20 + 3 * H + 40, { class: "mountain", "aria-label": "The mountain" });
+  svg.append(s("path", { d: `M${LEFT - 20} ${20 + 3 * H + 6} L${LEFT + 2 * W - 40} 4 L${LEFT + 2 * W + 40} 4 L${LEFT + 4 * W + 6} ${20 + 3 * H + 6} Z`, class: "mountain-bg" }));
+  const preview = ui.space !== null && ui.space !== undefined && ui.card ? landing(ui.card, ui.space, v) : { at: null, end: null };
   const lastTo = new Set();
   for (const e of ctx.recent) {
     if (e.type === "sheep_card" && e.to !== null && e.to !== undefined) lastTo.add(e.to);
@@ -126,14 +141,14 @@ function mountain(ctx, plays) {
     const acts = bySpace.get(space) || [];
     const live = acts.length > 0;
     const pick = () => {
+      // A click only chooses: where the sheep lands is shown, and a choice confirms it.
       if (!live || ctx.busy) return;
-      if (acts.length === 1) return ctx.act(acts[0]);
-      ui.space = space;
+      ui.space = ui.space === space ? null : space;
       ctx.rerender();
     };
     const title = `${where(space)}: ${plural(n, "sheep", "sheep")}${v.wolf === space ? ", the wolf" : ""}${v.shepherd === space ? ", the shepherd" : ""}${v.hut === space ? ", the hut" : ""}`;
     const g = s("g", {
-      class: `space${live ? " live" : ""}${ui.space === space ? " picked" : ""}${lastTo.has(space) ? " fresh" : ""}`,
+      class: `space${live ? " live" : ""}${ui.space === space ? " picked" : ""}${preview.at === space ? " landing" : ""}${lastTo.has(space) ? " fresh" : ""}`,
       "data-space": space, role: live ? "button" : "img", tabindex: live ? 0 : null, "aria-label": title,
       onclick: pick,
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } },
@@ -147,12 +162,19 @@ function mountain(ctx, plays) {
     }
     if (v.wolf === space) g.append(wolf(x + 66, y + 40, 0.42));
     if (v.shepherd === space) g.append(shepherd(x + 4, y + 4, 0.42));
+    if (preview.at === space) {
+      g.append(s("text", { x: x + W / 2, y: y + 18, "text-anchor": "middle", class: "landing-note" },
+        preview.end === "wolf" ? "eaten here" : preview.end === "hut" ? "saved here" : "lands here"));
+    }
     svg.append(g);
   }
   for (let face = 0; face < 4; face++) {
-    svg.append(s("text", { x: 30 + face * W + W / 2, y: 20 + 3 * H + 22, "text-anchor": "middle", class: "face-name" }, `face ${face + 1}`));
+    svg.append(s("text", { x: LEFT + column(face) * W + W / 2, y: 20 + 3 * H + 22, "text-anchor": "middle", class: "face-name" }, `face ${face + 1}`));
   }
-  svg.append(s("text", { x: 30 + 4 * W + 4, y: 20 + 3 * H + 36, "text-anchor": "end", class: "face-note" }, "faces 4 and 1 meet round the back"));
+  for (let floor = 0; floor < 3; floor++) {
+    svg.append(s("text", { x: LEFT - 8, y: 20 + (2 - floor) * H + H / 2 + 5, "text-anchor": "end", class: "floor-name" }, `floor ${floor + 1}`));
+  }
+  svg.append(s("text", { x: LEFT + 4 * W + 4, y: 20 + 3 * H + 36, "text-anchor": "end", class: "face-note" }, "← left · right → · faces 4 and 1 meet round the back"));
   return svg;
 }
 
@@ -188,6 +210,9 @@ export function render(root, ctx) {
     if (none) choices.push({ label: label(none, ctx), action: none });
     if (ui.space !== null) for (const a of plays.filter((p) => p.space === ui.space)) choices.push({ label: label(a, ctx), action: a });
   }
+  if (takes.length && ui.space !== null) {
+    for (const a of takes.filter((t) => t.space === ui.space)) choices.push({ label: label(a, ctx), action: a });
+  }
   const wolfChoices = ctx.legal.filter((a) => a.kind === "wolf_card").map((a) => ({ label: label(a, ctx), action: a }));
   const last = v.last_wolf_card;
   put(root,
@@ -204,7 +229,7 @@ export function render(root, ctx) {
       h("div", { class: "panel b-side" },
         h("h2", {}, "Sheep cards"),
         cards,
-        ctx.turn && !takes.length && playable.size ? h("p", { class: "muted small" }, ui.card ? "Now click a lit space on the mountain." : "Click a card to play.") : null,
+        ctx.turn && !takes.length && playable.size ? h("p", { class: "muted small" }, ui.card ? (ui.space !== null ? "Check where it lands, then confirm below." : "Now click a lit space on the mountain.") : "Click a card to play.") : null,
         Object.keys(v.sheep_cards_set_aside).length ? h("p", { class: "muted small" }, `Set aside: ${Object.entries(v.sheep_cards_set_aside).map(([k, n]) => `${SHEEP_CARDS[k] || k}${n > 1 ? " ×" + n : ""}`).join(", ")}`) : null,
         h("h2", {}, "Wolf deck"),
         h("div", { class: "wolf-card-row" },
