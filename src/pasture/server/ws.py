@@ -126,6 +126,8 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 kind = message["type"]
                 if kind == "act":
                     await manager.act(table, conn, message)
+                elif kind == "back":
+                    await manager.back(table, conn)
                 elif kind == "ping":
                     conn.send({"type": "pong"})
                 else:

@@ -4,6 +4,7 @@ import { api, memory, tableLink } from "./api.js";
 import { h, clear, button, plural } from "./dom.js";
 import { sheepIcon } from "./art.js";
 import { showRules } from "./rules.js";
+import { botLabel } from "./names.js";
 
 export async function showLobby(main) {
   document.title = "pasture — sheep games";
@@ -35,16 +36,17 @@ function nameField() {
     name: "name",
     maxlength: 40,
     autocomplete: "nickname",
-    placeholder: "Shepherd",
+    placeholder: "Player 1",
     value: memory.name,
   });
   input.addEventListener("change", () => (memory.name = input.value.trim()));
   return h("label", { class: "field" }, h("span", {}, "Your name"), input);
 }
 
-function playerName() {
+/** The typed name; a blank one becomes "Player <seat>" (never a game piece's name). */
+function playerName(seat) {
   const input = document.getElementById("player-name");
-  const name = (input ? input.value : memory.name).trim() || "Shepherd";
+  const name = (input ? input.value : memory.name).trim() || `Player ${seat + 1}`;
   memory.name = name;
   return name;
 }
@@ -56,9 +58,26 @@ function buildNewTable(panel, gameList, errors) {
 
   const pick = (game) => {
     chosen = game;
-    for (const b of picker.children) b.setAttribute("aria-checked", String(b.dataset.game === game.name));
+    for (const b of picker.children) {
+      const on = b.dataset.game === game.name;
+      b.setAttribute("aria-checked", String(on));
+      b.tabIndex = on ? 0 : -1; // one tab stop for the group; arrows move within it
+    }
     renderDetails();
   };
+  // A radio group: the arrow keys (and Home/End) choose the previous or next game.
+  picker.addEventListener("keydown", (e) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const at = gameList.indexOf(chosen);
+    let next = null;
+    if (step) next = (at + step + gameList.length) % gameList.length;
+    else if (e.key === "Home") next = 0;
+    else if (e.key === "End") next = gameList.length - 1;
+    if (next === null) return;
+    e.preventDefault();
+    pick(gameList[next]);
+    picker.children[next].focus();
+  });
   for (const game of gameList) {
     picker.append(
       h(
@@ -103,7 +122,7 @@ function buildNewTable(panel, gameList, errors) {
           "select",
           { id: `seat-${seat}`, "data-seat": seat },
           h("option", { value: "" }, seat === 0 ? "You" : "A person (invite)"),
-          ...botNames.map((b) => h("option", { value: b }, `Bot: ${b}`)),
+          ...botNames.map((b) => h("option", { value: b }, `Bot: ${botLabel(b)}`)),
         );
         if (seat > 0 && defaultBot) select.value = defaultBot;
         seatBox.append(h("label", { class: "field seat-field" }, h("span", {}, `Seat ${seat + 1}`), select));
@@ -114,25 +133,14 @@ function buildNewTable(panel, gameList, errors) {
       const n = Number(players.value);
       clear(optionBox);
       for (const option of game.options) {
-        let input;
-        if (option.seat) {
-          input = h("select", {}, ...Array.from({ length: n }, (_, i) => h("option", { value: i }, `Seat ${i + 1}`)));
-          input.value = String(Math.min(option.default, n - 1));
-        } else if (option.choices) {
-          input = h("select", {}, ...option.choices.map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
-          input.value = JSON.stringify(option.default);
-        } else if (typeof option.default === "boolean") {
-          input = h("input", { type: "checkbox" });
-          input.checked = option.default;
-        } else {
-          input = h("input", { type: "number", value: option.default, min: option.minimum, max: option.maximum });
-        }
+        const input = optionInput(option, n);
         input.id = `option-${option.name}`;
         input.dataset.option = option.name;
+        const help = optionHelp(option);
         optionBox.append(
-          h("label", { class: "field option-field", title: option.help },
-            h("span", {}, option.name.replaceAll("_", " ")), input,
-            h("small", {}, option.help)),
+          h("label", { class: `field option-field${input.type === "checkbox" ? " check" : ""}`, title: help },
+            h("span", {}, optionTitle(option.name)), input,
+            h("small", {}, help)),
         );
       }
     };
@@ -156,11 +164,7 @@ function buildNewTable(panel, gameList, errors) {
       for (const option of game.options) {
         const input = optionBox.querySelector(`[data-option="${option.name}"]`);
         if (!input) continue;
-        let value;
-        if (option.seat) value = Number(input.value);
-        else if (option.choices) value = JSON.parse(input.value);
-        else if (typeof option.default === "boolean") value = input.checked;
-        else value = Number(input.value);
+        const value = optionValue(option, input);
         if (value !== option.default) options[option.name] = value;
       }
       create.disabled = true;
@@ -169,7 +173,7 @@ function buildNewTable(panel, gameList, errors) {
         if (clock.value) body.move_clock = Number(clock.value);
         const table = await api.create(body);
         if (mySeat !== null) {
-          const joined = await api.join(table.id, mySeat, playerName());
+          const joined = await api.join(table.id, mySeat, playerName(mySeat));
           memory.keepSeat(table.id, mySeat, joined.token);
         }
         location.href = tableLink(table.id, mySeat === null ? { watch: 1 } : {});
@@ -224,7 +228,7 @@ async function refreshOpen(panel, errors) {
           ...free.map((s) =>
             button(`Sit at seat ${s.seat + 1}`, async () => {
               try {
-                const joined = await api.join(t.id, s.seat, playerName());
+                const joined = await api.join(t.id, s.seat, playerName(s.seat));
                 memory.keepSeat(t.id, s.seat, joined.token);
                 location.href = tableLink(t.id);
               } catch (e) {
@@ -255,4 +259,55 @@ function buildMine(panel) {
     );
   }
   panel.append(list);
+}
+
+function optionTitle(name) {
+  const text = name.replaceAll("_", " ");
+  return text[0].toUpperCase() + text.slice(1);
+}
+
+/** The help without ruling codes (players read "(B-9)" as noise; the rules show them). */
+function optionHelp(option) {
+  return (option.help || "").replace(/\s*\((?:[A-Z]{1,2}-\d+)\)/g, "").replace(/^[A-Z]{1,2}-\d+:\s*/, "")
+    .replace(/;?\s*-1 is the last seat/, "").replace(/'(\w+)'/g, "“$1”");
+}
+
+const isFlag = (option) => typeof option.default === "boolean";
+const seatLike = (option) => /(^first_|_seat$)/.test(option.name);
+
+function choiceText(option, c) {
+  if (typeof c === "number" && seatLike(option)) return `Seat ${c + 1}`;
+  if (c === "random") return "Drawn at random";
+  if (typeof c === "string") return optionTitle(c);
+  return String(c);
+}
+
+/** A flag is a checkbox, a seat a seat menu (-1 "the last seat" where the game allows it),
+ * a list of choices a menu, a number a number field. */
+function optionInput(option, n) {
+  if (isFlag(option)) {
+    const box = h("input", { type: "checkbox" });
+    box.checked = option.default;
+    return box;
+  }
+  if (option.seat || (seatLike(option) && !option.choices && option.maximum !== undefined && option.maximum < 10)) {
+    const seats = Array.from({ length: n }, (_, i) => h("option", { value: i }, `Seat ${i + 1}`));
+    const last = option.minimum === -1 ? [h("option", { value: -1 }, "The last seat")] : [];
+    const select = h("select", {}, ...last, ...seats);
+    select.value = String(option.default === -1 ? -1 : Math.min(option.default, n - 1));
+    return select;
+  }
+  if (option.choices) {
+    const shown = option.choices.filter((c) => !(typeof c === "number" && seatLike(option) && c >= n));
+    const select = h("select", {}, ...shown.map((c) => h("option", { value: JSON.stringify(c) }, choiceText(option, c))));
+    select.value = JSON.stringify(shown.includes(option.default) ? option.default : shown[0]);
+    return select;
+  }
+  return h("input", { type: "number", value: option.default, min: option.minimum, max: option.maximum });
+}
+
+function optionValue(option, input) {
+  if (isFlag(option)) return input.checked;
+  if (option.choices) return JSON.parse(input.value);
+  return Number(input.value);
 }

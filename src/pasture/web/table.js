@@ -5,8 +5,10 @@ import { api, memory, tableLink, ApiError } from "./api.js";
 import { h, clear, button, put } from "./dom.js";
 import { TableSocket } from "./socket.js";
 import { showRules } from "./rules.js";
+import { botLabel } from "./names.js";
 import * as generic from "./games/generic.js";
 
+const LOG_LINES = 5000; // a whole Wypas match fits; the oldest lines go beyond that
 const MAJOR = new Set(["game_over", "round_over", "round_scored", "pass_phase", "turn", "hidden"]);
 const RENDERERS = ["swipsheep", "wilson_shep", "baaaaa", "wypas"];
 
@@ -42,16 +44,17 @@ export async function showTable(main, tableId, { inviteSeat, watch }) {
 }
 
 function joinPrompt(main, info, seat) {
-  const name = h("input", { id: "join-name", maxlength: 40, value: memory.name, placeholder: "Shepherd", autocomplete: "nickname" });
-  const error = h("p", { class: "error", role: "alert" });
+  const name = h("input", { id: "join-name", maxlength: 40, value: memory.name, placeholder: `Player ${seat + 1}`, autocomplete: "nickname" });
+  const error = h("p", { class: "error", role: "alert", hidden: true });
   const join = async () => {
-    const chosen = name.value.trim() || "Shepherd";
+    const chosen = name.value.trim() || `Player ${seat + 1}`;
     memory.name = chosen;
     try {
       const joined = await api.join(info.id, seat, chosen);
       memory.keepSeat(info.id, seat, joined.token);
       location.replace(tableLink(info.id));
     } catch (e) {
+      error.hidden = false;
       error.textContent = e.message;
     }
   };
@@ -84,7 +87,8 @@ class TablePage {
     this.recent = [];
     this.busy = false;
     this.ended = null;
-    this.ui = {}; // the renderer's own state between renders (selections)
+    this.ui = restoreUi(info.id); // the renderer's own state between renders (selections)
+    this.caughtUp = false; // the first view after loading the page: its events are history
     this.timers = [];
     this.batchItems = []; // log entries of the events since the last view
     this.freshItems = [];
@@ -98,9 +102,9 @@ class TablePage {
       invite: h("div", { class: "invite" }),
       status: h("div", { class: "status", id: "status", "aria-live": "polite" }),
       error: h("p", { class: "error", id: "error", role: "alert", hidden: true }),
-      board: h("div", { class: `board game-${this.info.game}`, id: "board" }),
-      end: h("section", { class: "panel end", id: "end", hidden: true }),
-      log: h("ol", { class: "log", id: "log", "aria-label": "Game log" }),
+      board: h("div", { class: `board game-${this.info.game}`, id: "board", tabindex: -1 }),
+      end: h("section", { class: "panel end", id: "end", hidden: true, tabindex: -1, "aria-labelledby": "end-h" }),
+      log: h("ol", { class: "log", id: "log", role: "log", "aria-live": "polite", "aria-label": "Game log" }),
       conn: h("span", { class: "conn", id: "conn" }),
     };
     m.append(
@@ -129,7 +133,7 @@ class TablePage {
   name(seat) {
     const s = this.info.seats[seat];
     if (!s) return `seat ${seat + 1}`;
-    if (s.bot) return `${cap(s.bot)} bot ${seat + 1}`;
+    if (s.bot) return `${botLabel(s.bot)} bot ${seat + 1}`;
     return s.name || (s.taken ? `seat ${seat + 1}` : `Seat ${seat + 1} (free)`);
   }
 
@@ -188,15 +192,19 @@ class TablePage {
         this.turn = msg.turn;
         this.version = msg.version;
         this.deadline = typeof msg.deadline === "number" ? msg.deadline : null; // seconds, if the server says
-        this.recent = this.batch;
+        // What happened before this page was opened is history, not news: only events
+        // that arrive while the page is open (or on a reconnect) are highlighted.
+        this.recent = this.caughtUp ? this.batch : [];
+        this.freshItems = this.caughtUp ? this.batchItems : [];
+        this.caughtUp = true;
         this.batch = [];
-        this.freshItems = this.batchItems;
         this.batchItems = [];
         this.busy = false;
         this.render();
         break;
       case "end":
         this.ended = msg;
+        this.endAt = Date.now();
         this.drawEnd();
         this.render();
         break;
@@ -238,7 +246,7 @@ class TablePage {
     if (this.busy) return;
     this.busy = true;
     this.hideError();
-    this.socket.act(action, this.version);
+    this.socket.act(action, this.version); // acting is also being back (the server says so)
     this.render();
   }
 
@@ -270,7 +278,8 @@ class TablePage {
     document.title = `${info.title} — pasture`;
     const mine = this.seat !== null && this.seat !== undefined ? `You are seat ${this.seat + 1} (${this.name(this.seat)})` : "You are watching";
     const state = { waiting: "waiting for players", playing: "playing", over: "finished" }[info.status] || info.status;
-    const away = info.seats.filter((s) => s.away).map((s) => this.name(s.seat));
+    const meAway = info.seats.some((s) => s.away && s.seat === this.seat);
+    const others = info.seats.filter((s) => s.away && s.seat !== this.seat).map((s) => this.name(s.seat));
     clear(this.el.head);
     put(this.el.head,
       h("h1", {}, info.title),
@@ -278,9 +287,12 @@ class TablePage {
       h("span", { class: "muted" }, mine),
       button("Rules", () => showRules(info.game, info.title), { class: "small", id: "table-rules" }),
       info.move_clock ? h("span", { class: "badge" }, `${info.move_clock} s per move`) : null,
-      away.length ? h("span", { class: "badge warn" }, `${away.join(", ")} ${away.length > 1 ? "are" : "is"} away: a bot plays for now`) : null,
+      others.length ? h("span", { class: "badge warn", id: "away" }, `${others.join(", ")} ${others.length > 1 ? "are" : "is"} away: a bot plays for now`) : null,
+      meAway ? h("span", { class: "badge warn", id: "me-away" }, "You are away: a bot plays for you. ",
+        button("I'm back", () => this.socket.send({ type: "back" }), { class: "small primary", id: "im-back" })) : null,
     );
     this.drawInvite();
+    this.bringEnd();
   }
 
   drawInvite() {
@@ -332,7 +344,7 @@ class TablePage {
     if (MAJOR.has(event.type)) item.classList.add("major");
     this.batchItems.push(item);
     this.el.log.prepend(item);
-    while (this.el.log.children.length > 400) this.el.log.lastChild.remove();
+    while (this.el.log.children.length > LOG_LINES) this.el.log.lastChild.remove();
   }
 
   render() {
@@ -360,6 +372,7 @@ class TablePage {
     status.classList.toggle("mine", Boolean(ctx.turn) && !this.ended);
     document.title = `${ctx.turn && !this.ended ? "● " : ""}${this.info.title} — pasture`;
     const board = this.el.board;
+    const focused = focusKey(board);
     clear(board);
     board.dataset.version = String(this.version);
     board.dataset.turn = String(Boolean(this.turn));
@@ -372,6 +385,8 @@ class TablePage {
     }
     this.numberChoices();
     this.markFresh();
+    if (focused) refocus(board, focused);
+    keepUi(this.info.id, this.ui);
   }
 
   numberChoices() {
@@ -408,7 +423,7 @@ class TablePage {
         : `${winners.map((w) => this.name(w)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
     const check = h("span", { class: "seed-check" }, "checking…");
     put(box,
-      h("h2", {}, "The game is over"),
+      h("h2", { id: "end-h" }, "The game is over"),
       h("p", { class: "headline" }, headline),
       end.result.summary ? h("p", { class: "muted" }, end.result.summary) : null,
       h("table", { class: "scores" },
@@ -424,7 +439,17 @@ class TablePage {
         h("a", { href: "/" }, "Back to the lobby"),
         h("a", { href: `/api/tables/${info.id}/record`, target: "_blank" }, "The full record")),
     );
+    // The result is the news: bring it into view (on a phone it is below the fold) and
+    // move the focus there so a screen reader reads it.
+    this.bringEnd();
+    box.focus({ preventScroll: true });
     check.textContent = await seedCheck(end.seed, info.seed_hash);
+  }
+
+  bringEnd() {
+    // Called again when the head changes height above it (the invites go at the end).
+    if (!this.ended || Date.now() - this.endAt > 3000) return; // never after the reader scrolls
+    requestAnimationFrame(() => this.el.end.scrollIntoView({ block: "start", behavior: "auto" }));
   }
 
   async playAgain() {
@@ -461,4 +486,48 @@ export function cap(text) {
 function sentence(text) {
   const t = cap(String(text || "Something went wrong").replaceAll("_", " "));
   return /[.!?]$/.test(t) ? t : t + ".";
+}
+
+
+// -- focus across redraws: the board is drawn anew on every view, so the focused control is
+// found again by what it stands for (its action, card, space or tile), not by its node.
+
+const FOCUS_KEYS = ["id", "data-action", "data-card", "data-index", "data-space", "data-tile", "data-attack", "data-seat", "data-pen", "data-lot"];
+
+function focusKey(board) {
+  const el = document.activeElement;
+  if (!el || el === board || !board.contains(el)) return null;
+  const attrs = FOCUS_KEYS.filter((k) => el.hasAttribute(k)).map((k) => [k, el.getAttribute(k)]);
+  return { tag: el.tagName.toLowerCase(), attrs, cls: [...el.classList].filter((c) => !["chosen", "picked", "live", "fresh", "landing"].includes(c))[0] || null };
+}
+
+function refocus(board, key) {
+  const sel = key.tag + (key.cls ? "." + CSS.escape(key.cls) : "") + key.attrs.map(([k, v]) => `[${k}="${CSS.escape(v)}"]`).join("");
+  const same = key.attrs.length ? board.querySelector(sel) : null;
+  const target = same && !same.disabled ? same : board.querySelector(".actions button:not([disabled]), [tabindex='0']");
+  if (target) target.focus({ preventScroll: true });
+  else board.focus({ preventScroll: true });
+}
+
+// -- half-made choices survive a reload (sessionStorage: this tab only, never sent) ------
+
+const UI_KEY = (id) => `pasture.ui.${id}`;
+const UI_SKIP = new Set(["keys", "bleatAt"]); // listeners and timings belong to one page
+
+function restoreUi(id) {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(UI_KEY(id)) || "{}");
+    for (const k of UI_SKIP) delete saved[k];
+    return saved && typeof saved === "object" ? saved : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+function keepUi(id, ui) {
+  try {
+    sessionStorage.setItem(UI_KEY(id), JSON.stringify(ui, (k, v) => (UI_SKIP.has(k) ? undefined : v)));
+  } catch (e) {
+    /* storage full or disabled: the choice is only lost on reload */
+  }
 }

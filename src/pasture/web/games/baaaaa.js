@@ -80,7 +80,7 @@ export function narrate(e, ctx) {
       let t = `Wolf card: ${cardName(e.card)}`;
       if (e.wolf_from !== e.wolf_to && e.wolf_to !== null && e.wolf_to !== undefined) t += ` — the wolf goes to ${where(e.wolf_to)}`;
       if (e.taken > 0) t += ` — takes ${plural(e.taken, "sheep", "sheep")}`;
-      if (e.saved > 0) t += ` — ${plural(e.saved, "sheep", "sheep")} reach the pastures`;
+      if (e.saved > 0) t += ` — ${e.saved === 1 ? "a sheep reaches" : e.saved + " sheep reach"} the pastures`;
       if (e.placed !== undefined && e.placed !== null) {
         t += ` — a sheep comes back ${e.taken < 0 ? "from the larder" : "from the pastures"} to the shepherd at ${where(e.placed)}`;
       } else if (e.taken < 0) t += ` — a sheep escapes the larder`;

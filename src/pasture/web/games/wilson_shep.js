@@ -109,6 +109,8 @@ function field(ctx) {
     const x = (pos % 4) * CELL;
     const y = Math.floor(pos / 4) * CELL;
     const picture = v.grid[pos];
+    // At the end everyone learns where Wilson hid in the last round (the round_over event).
+    const wasAt = v.phase === "over" && v.last_round ? v.last_round.wilson_at : null;
     const acts = byPos.get(pos) || [];
     let live = acts.length > 0;
     if (live && acts[0].kind === "swap" && ui.swapFrom !== null && ui.swapFrom !== pos) {
@@ -125,7 +127,7 @@ function field(ctx) {
       style["--dx"] = `${((other % 4) - (pos % 4)) * CELL}px`;
       style["--dy"] = `${(Math.floor(other / 4) - Math.floor(pos / 4)) * CELL}px`;
     }
-    const title = `${name(pos)}: ${picture === null ? "face down" : "sheep " + (picture + 1)}${v.wilson_at === pos ? " — Wilson is here" : ""}`;
+    const title = `${name(pos)}: ${picture === null ? "face down" : "sheep " + (picture + 1)}${v.wilson_at === pos ? " — Wilson is here" : wasAt === pos ? " — Wilson was here" : ""}`;
     const g = s("g", {
       class: classes.join(" "),
       style,
@@ -142,7 +144,7 @@ function field(ctx) {
       ? s("path", { d: `M${x + 20} ${y + 70} q15 -20 30 0 q15 -20 30 0`, class: "tile-grass" })
       : sheep(x + 8, y + 18, 0.84, picture),
     picture !== null ? s("text", { x: x + 12, y: y + 22, class: "tile-num" }, String(picture + 1)) : null,
-    v.wilson_at === pos ? s("g", { class: "wilson-mark" },
+    v.wilson_at === pos || wasAt === pos ? s("g", { class: `wilson-mark${wasAt === pos ? " revealed" : ""}`, "data-wilson": pos },
       s("circle", { cx: x + 50, cy: y + 50, r: 30, class: "wilson-ring" }),
       s("text", { x: x + 50, y: y + 57, "text-anchor": "middle", class: "wilson-w" }, "W")) : null,
     s("text", { x: x + CELL - 10, y: y + CELL - 10, "text-anchor": "end", class: "tile-name" }, name(pos)),

@@ -8,6 +8,9 @@ import { actionBar } from "./generic.js";
 import { bleat } from "../sound.js";
 
 const COLOURS = { red: "#c0392b", orange: "#e67e22", yellow: "#d4a017", green: "#2e9d57", magenta: "#b03a8c" };
+/** Colour is never the only sign: each colour has a letter and a mark of its own, drawn on
+ * the card, so cards tell apart under any colour vision. */
+const MARKS = { red: ["R", "●"], orange: ["O", "▲"], yellow: ["Y", "■"], green: ["G", "◆"], magenta: ["M", "★"] };
 const SPECIALS = { thief: "Thief", sheepdog: "Sheepdog", black_sheep: "Black Sheep", wolf: "Wolf" };
 const PHASES = {
   choose_baca: "choosing the first baca", deal: "dealing", hide: "the baca lays the lots",
@@ -58,6 +61,8 @@ export function wcard(kind, { value = null, colour = null, extra = "", attrs = {
       parts.push(sheep(4, 24, 0.48, kind.startsWith("dolly") || kind === "super_dolly" ? 2 : 0));
       const v = value !== null ? value : Number(kind.split("_")[1]);
       if (!Number.isNaN(v)) parts.push(s("text", { x: 8, y: 20, class: "w-num", fill: col }, String(v)));
+      const mark = MARKS[colour || colourOf(kind)];
+      if (mark) parts.push(s("text", { x: W - 6, y: 18, "text-anchor": "end", class: "w-colour", fill: col, "data-colour": colour || colourOf(kind) }, `${mark[1]}${mark[0]}`));
     }
     const word = SPECIALS[kind] ? SPECIALS[kind].toUpperCase() : kind === "super_dolly" ? "SUPER DOLLY" : kind.startsWith("dolly") ? "DOLLY" : "";
     if (word) parts.push(s("text", { x: W / 2, y: H - 8, "text-anchor": "middle", class: "w-word" }, word));
@@ -185,9 +190,9 @@ function track(ctx) {
     h("thead", {}, h("tr", {}, h("th", {}, ""), ...[0, 1, 2, 3, 4, 5].map((i) => h("th", { class: i === 5 ? "last" : "" }, i === 5 ? "5 ✦" : String(i))), h("th", {}, "points"))),
     h("tbody", {}, ...Array.from({ length: v.players }, (_, seat) =>
       h("tr", { class: moved.has(seat) ? "fresh" : "" },
-        h("th", {}, ctx.name(seat)),
+        h("th", { class: "track-name" }, h("span", { class: "token-key" }, String(seat + 1)), ctx.name(seat)),
         ...[0, 1, 2, 3, 4, 5].map((i) => h("td", { class: i === 5 ? "last" : "" },
-          Math.min(v.fleeces[seat], 5) === i ? h("span", { class: `token t${seat}`, title: plural(v.fleeces[seat], "fleece") }) : null)),
+          Math.min(v.fleeces[seat], 5) === i ? h("span", { class: `token t${seat}`, title: `${ctx.name(seat)}: ${plural(v.fleeces[seat], "fleece")}` }, String(seat + 1)) : null)),
         h("td", { class: "pts" }, String(v.scores[seat]))))));
 }
 
