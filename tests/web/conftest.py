@@ -73,12 +73,13 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any, server: Server) -> Iterator[Any]:
-    """new_page(width=1100) opens a page in a fresh context (its own localStorage)."""
+    """new_page(width=1100, height=900, locale="en-GB") opens a page in a fresh context (its
+    own localStorage; `locale` is the browser's Accept-Language)."""
     contexts: list[Any] = []
 
-    def make(width: int = 1100, height: int = 900) -> Any:
+    def make(width: int = 1100, height: int = 900, locale: str = "en-GB") -> Any:
         context = browser.new_context(
-            viewport={"width": width, "height": height}, base_url=server.url
+            viewport={"width": width, "height": height}, base_url=server.url, locale=locale
         )
         contexts.append(context)
         page = context.new_page()
@@ -86,6 +87,9 @@ def new_page(browser: Any, server: Server) -> Iterator[Any]:
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.js_errors = errors  # type: ignore[attr-defined]
+        warnings: list[str] = []
+        page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+        page.js_warnings = warnings  # type: ignore[attr-defined]
         return page
 
     yield make

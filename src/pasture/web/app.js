@@ -1,10 +1,16 @@
 // pasture's browser client: the lobby at /, a table at /?table=<id>.
 import { showLobby } from "./lobby.js";
 import { showTable } from "./table.js";
+import { loadLanguage, languageSwitch, t } from "./i18n.js";
 
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
 const tableId = params.get("table");
+
+await loadLanguage();
+document.querySelector(".top").append(languageSwitch());
+document.querySelector(".brand").setAttribute("aria-label", t("top.brand"));
+main.querySelector(".loading")?.replaceChildren(t("top.loading"));
 
 if (tableId) {
   showTable(main, tableId, {

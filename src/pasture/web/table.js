@@ -5,7 +5,9 @@ import { api, memory, tableLink, ApiError } from "./api.js";
 import { h, clear, button, put } from "./dom.js";
 import { TableSocket } from "./socket.js";
 import { showRules } from "./rules.js";
-import { botLabel } from "./names.js";
+import { botLabel, errorText } from "./names.js";
+import { t, tn, has, list } from "./i18n.js";
+import { gameTitle } from "./lobby.js";
 import * as generic from "./games/generic.js";
 
 const LOG_LINES = 5000; // a whole Wypas match fits; the oldest lines go beyond that
@@ -28,7 +30,7 @@ export async function showTable(main, tableId, { inviteSeat, watch }) {
   try {
     info = await api.table(tableId);
   } catch (e) {
-    main.append(h("div", { class: "panel" }, h("p", { class: "error" }, e.message), h("a", { href: "/" }, "Back to the lobby")));
+    main.append(h("div", { class: "panel" }, h("p", { class: "error" }, errorText(e)), h("a", { href: "/" }, t("table.back_to_lobby"))));
     return;
   }
   const held = memory.seat(tableId);
@@ -44,10 +46,10 @@ export async function showTable(main, tableId, { inviteSeat, watch }) {
 }
 
 function joinPrompt(main, info, seat) {
-  const name = h("input", { id: "join-name", maxlength: 40, value: memory.name, placeholder: `Player ${seat + 1}`, autocomplete: "nickname" });
+  const name = h("input", { id: "join-name", maxlength: 40, value: memory.name, placeholder: t("lobby.player_n", { n: seat + 1 }), autocomplete: "nickname" });
   const error = h("p", { class: "error", role: "alert", hidden: true });
   const join = async () => {
-    const chosen = name.value.trim() || `Player ${seat + 1}`;
+    const chosen = name.value.trim() || t("lobby.player_n", { n: seat + 1 });
     memory.name = chosen;
     try {
       const joined = await api.join(info.id, seat, chosen);
@@ -55,18 +57,18 @@ function joinPrompt(main, info, seat) {
       location.replace(tableLink(info.id));
     } catch (e) {
       error.hidden = false;
-      error.textContent = e.message;
+      error.textContent = errorText(e, { seat: seat + 1 });
     }
   };
   name.addEventListener("keydown", (e) => e.key === "Enter" && join());
   main.append(
     h("section", { class: "panel join" },
-      h("h2", {}, `You are invited to ${info.title}`),
-      h("p", {}, `Seat ${seat + 1} of ${info.players} is kept for you.`),
-      h("label", { class: "field" }, h("span", {}, "Your name"), name),
+      h("h2", {}, t("join.invited", { game: gameTitle(info) })),
+      h("p", {}, t("join.kept", { n: seat + 1, players: info.players })),
+      h("label", { class: "field" }, h("span", {}, t("lobby.your_name")), name),
       h("div", { class: "row" },
-        button(`Take seat ${seat + 1}`, join, { class: "primary", id: "join-seat" }),
-        h("a", { href: tableLink(info.id, { watch: 1 }) }, "Just watch")),
+        button(t("join.take", { n: seat + 1 }), join, { class: "primary", id: "join-seat" }),
+        h("a", { href: tableLink(info.id, { watch: 1 }) }, t("join.watch"))),
       error),
   );
   name.focus();
@@ -104,7 +106,7 @@ class TablePage {
       error: h("p", { class: "error", id: "error", role: "alert", hidden: true }),
       board: h("div", { class: `board game-${this.info.game}`, id: "board", tabindex: -1 }),
       end: h("section", { class: "panel end", id: "end", hidden: true, tabindex: -1, "aria-labelledby": "end-h" }),
-      log: h("ol", { class: "log", id: "log", role: "log", "aria-live": "polite", "aria-label": "Game log" }),
+      log: h("ol", { class: "log", id: "log", role: "log", "aria-live": "polite", "aria-label": t("table.log") }),
       conn: h("span", { class: "conn", id: "conn" }),
     };
     m.append(
@@ -115,7 +117,7 @@ class TablePage {
         this.el.error,
         h("div", { class: "table-body" },
           h("div", { class: "table-main" }, this.el.end, this.el.board),
-          h("aside", { class: "table-side panel" }, h("h2", {}, "What happened"), this.el.log))),
+          h("aside", { class: "table-side panel" }, h("h2", {}, t("table.log")), this.el.log))),
     );
     document.getElementById("top-note").replaceChildren(this.el.conn);
     document.addEventListener("keydown", (e) => this.hotkey(e));
@@ -132,13 +134,13 @@ class TablePage {
 
   name(seat) {
     const s = this.info.seats[seat];
-    if (!s) return `seat ${seat + 1}`;
-    if (s.bot) return `${botLabel(s.bot)} bot ${seat + 1}`;
-    return s.name || (s.taken ? `seat ${seat + 1}` : `Seat ${seat + 1} (free)`);
+    if (!s) return t("table.seat_n", { n: seat + 1 });
+    if (s.bot) return t("table.bot_name", { bot: botLabel(s.bot), n: seat + 1 });
+    return s.name || (s.taken ? t("table.seat_n", { n: seat + 1 }) : t("table.seat_free", { n: seat + 1 }));
   }
 
   who(seat) {
-    return seat === this.seat ? "you" : this.name(seat);
+    return seat === this.seat ? t("who.you") : this.name(seat);
   }
 
   ctx() {
@@ -160,6 +162,14 @@ class TablePage {
       who: (seat) => this.who(seat),
       Who: (seat) => cap(this.who(seat)),
       does: (seat, verb, verbs) => (seat === this.seat ? `you ${verb}` : `${this.name(seat)} ${verbs || verb + "s"}`),
+      // `key.you` when `seat` is this page's player, else `key.other` with {name}.
+      tw: (key, seat, params = {}, object = null) => {
+        const form = seat === this.seat ? "you" : object !== null && object === this.seat && has(`${key}.at_you`) ? "at_you" : "other";
+        return t(`${key}.${form}`, { name: this.name(seat), ...params });
+      },
+      t,
+      tn,
+      list,
       act: (action) => this.act(action),
       rerender: () => this.render(),
       every: (fn, ms) => this.timers.push(setInterval(fn, ms)),
@@ -237,7 +247,7 @@ class TablePage {
   }
 
   connection(status) {
-    const text = { connecting: "connecting…", online: "● online", reconnecting: "reconnecting…", refused: "not connected" }[status] || status;
+    const text = ["connecting", "online", "reconnecting", "refused"].includes(status) ? t(`conn.${status}`) : status;
     this.el.conn.textContent = text;
     this.el.conn.className = `conn conn-${status}`;
   }
@@ -252,7 +262,7 @@ class TablePage {
 
   showError(msg) {
     this.el.error.hidden = false;
-    this.el.error.textContent = sentence(msg.message || msg.code);
+    this.el.error.textContent = errorText(msg, { seat: this.seat !== null && this.seat !== undefined ? this.seat + 1 : "?" });
   }
 
   hideError() {
@@ -275,21 +285,22 @@ class TablePage {
 
   drawHead() {
     const info = this.info;
-    document.title = `${info.title} — pasture`;
-    const mine = this.seat !== null && this.seat !== undefined ? `You are seat ${this.seat + 1} (${this.name(this.seat)})` : "You are watching";
-    const state = { waiting: "waiting for players", playing: "playing", over: "finished" }[info.status] || info.status;
+    const title = gameTitle(info);
+    document.title = `${title} — pasture`;
+    const mine = this.seat !== null && this.seat !== undefined ? t("table.you_are", { n: this.seat + 1, name: this.name(this.seat) }) : t("table.watching");
+    const state = ["waiting", "playing", "over"].includes(info.status) ? t(`table.status.${info.status}`) : info.status;
     const meAway = info.seats.some((s) => s.away && s.seat === this.seat);
     const others = info.seats.filter((s) => s.away && s.seat !== this.seat).map((s) => this.name(s.seat));
     clear(this.el.head);
     put(this.el.head,
-      h("h1", {}, info.title),
+      h("h1", {}, title),
       h("span", { class: "pill" }, state),
       h("span", { class: "muted" }, mine),
-      button("Rules", () => showRules(info.game, info.title), { class: "small", id: "table-rules" }),
-      info.move_clock ? h("span", { class: "badge" }, `${info.move_clock} s per move`) : null,
-      others.length ? h("span", { class: "badge warn", id: "away" }, `${others.join(", ")} ${others.length > 1 ? "are" : "is"} away: a bot plays for now`) : null,
-      meAway ? h("span", { class: "badge warn", id: "me-away" }, "You are away: a bot plays for you. ",
-        button("I'm back", () => this.socket.send({ type: "back" }), { class: "small primary", id: "im-back" })) : null,
+      button(t("table.rules"), () => showRules(info.game, title), { class: "small", id: "table-rules" }),
+      info.move_clock ? h("span", { class: "badge" }, t("table.clock", { s: info.move_clock })) : null,
+      others.length ? h("span", { class: "badge warn", id: "away" }, tn("table.away", others.length, { names: list(others) })) : null,
+      meAway ? h("span", { class: "badge warn", id: "me-away" }, t("table.me_away"), " ",
+        button(t("table.back"), () => this.socket.send({ type: "back" }), { class: "small primary", id: "im-back" })) : null,
     );
     this.drawInvite();
     this.bringEnd();
@@ -304,23 +315,23 @@ class TablePage {
     const copy = (url) => async () => {
       try {
         await navigator.clipboard.writeText(url);
-        this.flash("Link copied.");
+        this.flash(t("invite.copied"));
       } catch (e) {
-        window.prompt("Copy this link:", url);
+        window.prompt(t("invite.copy_this"), url);
       }
     };
     const rows = free.map((s) => {
       const url = tableLink(info.id, { seat: s.seat });
-      return h("li", {}, `Seat ${s.seat + 1}: `, h("a", { href: url, class: "invite-link", "data-seat": s.seat }, url), " ",
-        button("Copy", copy(url), { class: "small" }));
+      return h("li", {}, `${t("lobby.seat_n", { n: s.seat + 1 })}: `, h("a", { href: url, class: "invite-link", "data-seat": s.seat }, url), " ",
+        button(t("invite.copy"), copy(url), { class: "small" }));
     });
     const watchUrl = tableLink(info.id, { watch: 1 });
     const details = h("details", { class: "panel invites", open: info.status === "waiting" ? true : null },
-      h("summary", {}, free.length ? `Invite players (${free.length} free ${free.length === 1 ? "seat" : "seats"})` : "Invite spectators"),
+      h("summary", {}, free.length ? tn("invite.players", free.length) : t("invite.spectators")),
       free.length ? h("ul", {}, ...rows) : null,
-      h("p", {}, "Spectators: ", h("a", { href: watchUrl, class: "watch-link" }, watchUrl), " ", button("Copy", copy(watchUrl), { class: "small" })),
-      this.seat === null && free.length ? h("p", {}, "Want to play? Open a seat's link.") : null,
-      info.status === "waiting" ? h("p", { class: "muted" }, "Play starts when every seat is taken.") : null);
+      h("p", {}, `${t("invite.watchers")} `, h("a", { href: watchUrl, class: "watch-link" }, watchUrl), " ", button(t("invite.copy"), copy(watchUrl), { class: "small" })),
+      this.seat === null && free.length ? h("p", {}, t("invite.want_to_play")) : null,
+      info.status === "waiting" ? h("p", { class: "muted" }, t("invite.starts")) : null);
     box.append(details);
   }
 
@@ -363,14 +374,14 @@ class TablePage {
       console.error(e);
       prompt = generic.prompt(ctx);
     }
-    if (ctx.waiting) prompt = "Waiting for players: play starts when every seat is taken.";
+    if (ctx.waiting) prompt = t("table.waiting");
     status.replaceChildren(
-      ctx.turn && !this.ended ? h("strong", { class: "your-turn" }, "Your turn · ") : "",
+      ctx.turn && !this.ended ? h("strong", { class: "your-turn" }, `${t("table.your_turn")} · `) : "",
       prompt,
-      this.busy ? h("span", { class: "muted" }, " (sending…)") : "",
+      this.busy ? h("span", { class: "muted" }, ` (${t("table.sending")})`) : "",
     );
     status.classList.toggle("mine", Boolean(ctx.turn) && !this.ended);
-    document.title = `${ctx.turn && !this.ended ? "● " : ""}${this.info.title} — pasture`;
+    document.title = `${ctx.turn && !this.ended ? `● ${t("table.your_turn")} · ` : ""}${gameTitle(this.info)} — pasture`;
     const board = this.el.board;
     const focused = focusKey(board);
     clear(board);
@@ -417,27 +428,27 @@ class TablePage {
     const order = scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
     const winners = end.result.winners;
     const headline = !winners.length
-      ? "Nobody wins this time."
+      ? t("end.nobody")
       : winners.includes(this.seat)
-        ? winners.length > 1 ? "You share the win!" : "You win!"
-        : `${winners.map((w) => this.name(w)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
-    const check = h("span", { class: "seed-check" }, "checking…");
+        ? winners.length > 1 ? t("end.you_share") : t("end.you_win")
+        : tn("end.wins", winners.length, { names: list(winners.map((w) => this.name(w))) });
+    const check = h("span", { class: "seed-check" }, t("end.checking"));
     put(box,
-      h("h2", { id: "end-h" }, "The game is over"),
+      h("h2", { id: "end-h" }, t("end.title")),
       h("p", { class: "headline" }, headline),
       end.result.summary ? h("p", { class: "muted" }, end.result.summary) : null,
       h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {}, t("end.score")))),
         h("tbody", {}, ...order.map(({ seat, score }) =>
           h("tr", { class: winners.includes(seat) ? "winner" : "" },
-            h("td", {}, `${this.name(seat)}${seat === this.seat ? " (you)" : ""}${winners.includes(seat) ? " — winner" : ""}`),
+            h("td", {}, `${this.name(seat)}${seat === this.seat ? ` (${t("who.you")})` : ""}${winners.includes(seat) ? ` — ${t("end.winner")}` : ""}`),
             h("td", {}, String(score)))))),
-      h("p", { class: "seed" }, "Seed: ", h("code", { id: "seed" }, end.seed), " · published hash ",
+      h("p", { class: "seed" }, `${t("end.seed")} `, h("code", { id: "seed" }, end.seed), ` · ${t("end.hash")} `,
         h("code", { class: "hash" }, info.seed_hash.slice(0, 16) + "…"), " ", check),
       h("div", { class: "row" },
-        button("Play again", () => this.playAgain(), { class: "primary", id: "play-again" }),
-        h("a", { href: "/" }, "Back to the lobby"),
-        h("a", { href: `/api/tables/${info.id}/record`, target: "_blank" }, "The full record")),
+        button(t("end.again"), () => this.playAgain(), { class: "primary", id: "play-again" }),
+        h("a", { href: "/" }, t("table.back_to_lobby")),
+        h("a", { href: `/api/tables/${info.id}/record`, target: "_blank" }, t("end.record"))),
     );
     // The result is the news: bring it into view (on a phone it is below the fold) and
     // move the focus there so a screen reader reads it.
@@ -464,7 +475,7 @@ class TablePage {
         location.href = tableLink(table.id);
       } else location.href = tableLink(table.id, { watch: 1 });
     } catch (e) {
-      this.showError(e instanceof ApiError ? e : { message: String(e) });
+      this.showError(e instanceof ApiError ? e : { code: "unknown", message: String(e) });
     }
   }
 }
@@ -473,9 +484,9 @@ async function seedCheck(seed, hash) {
   try {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed));
     const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    return hex === hash ? "✓ the seed matches the hash published at the start: every shuffle can be checked." : "✗ the seed does not match the published hash!";
+    return hex === hash ? `✓ ${t("end.seed_ok")}` : `✗ ${t("end.seed_bad")}`;
   } catch (e) {
-    return "(this browser cannot check the hash here)";
+    return t("end.seed_unchecked");
   }
 }
 
@@ -483,10 +494,6 @@ export function cap(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-function sentence(text) {
-  const t = cap(String(text || "Something went wrong").replaceAll("_", " "));
-  return /[.!?]$/.test(t) ? t : t + ".";
-}
 
 
 // -- focus across redraws: the board is drawn anew on every view, so the focused control is
