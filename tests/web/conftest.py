@@ -32,7 +32,7 @@ ARGS = [
 try:
     from playwright import sync_api as playwright_api
 except ImportError:  # pragma: no cover - the [test] extra installs it
-    playwright_api = None
+    playwright_api = None  # type: ignore[assignment]
 
 WHY_SKIPPED = (
     f"Chromium is not installed at {CHROMIUM}"
@@ -86,10 +86,15 @@ def new_page(browser: Any, server: Server) -> Iterator[Any]:
         page.set_default_timeout(30_000)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.js_errors = errors  # type: ignore[attr-defined]
+        page.js_errors = errors
         warnings: list[str] = []
-        page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
-        page.js_warnings = warnings  # type: ignore[attr-defined]
+
+        def on_console(message: Any) -> None:
+            if message.type == "warning":
+                warnings.append(message.text)
+
+        page.on("console", on_console)
+        page.js_warnings = warnings
         return page
 
     yield make
