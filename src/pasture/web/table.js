@@ -106,7 +106,7 @@ class TablePage {
       error: h("p", { class: "error", id: "error", role: "alert", hidden: true }),
       board: h("div", { class: `board game-${this.info.game}`, id: "board", tabindex: -1 }),
       end: h("section", { class: "panel end", id: "end", hidden: true, tabindex: -1, "aria-labelledby": "end-h" }),
-      log: h("ol", { class: "log", id: "log", role: "log", "aria-live": "polite", "aria-label": t("table.log") }),
+      log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": t("table.log") }),
       conn: h("span", { class: "conn", id: "conn" }),
     };
     m.append(
@@ -117,7 +117,7 @@ class TablePage {
         this.el.error,
         h("div", { class: "table-body" },
           h("div", { class: "table-main" }, this.el.end, this.el.board),
-          h("aside", { class: "table-side panel" }, h("h2", {}, t("table.log")), this.el.log))),
+          h("aside", { class: "table-side panel", tabindex: 0, "aria-label": t("table.log") }, h("h2", {}, t("table.log")), this.el.log))),
     );
     document.getElementById("top-note").replaceChildren(this.el.conn);
     document.addEventListener("keydown", (e) => this.hotkey(e));

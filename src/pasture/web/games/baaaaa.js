@@ -118,7 +118,7 @@ function cell(space) {
 function mountain(ctx, plays) {
   const v = ctx.view;
   const ui = ctx.ui;
-  const svg = svgBox(LEFT + 4 * W + 10, 20 + 3 * H + 40, { class: "mountain", "aria-label": t("baaaaa.mountain") });
+  const svg = svgBox(LEFT + 4 * W + 10, 20 + 3 * H + 40, { class: "mountain", role: "group", "aria-label": t("baaaaa.mountain") });
   svg.append(s("path", { d: `M${LEFT - 20} ${20 + 3 * H + 6} L${LEFT + 2 * W - 40} 4 L${LEFT + 2 * W + 40} 4 L${LEFT + 4 * W + 6} ${20 + 3 * H + 6} Z`, class: "mountain-bg" }));
   const preview = ui.space !== null && ui.space !== undefined && ui.card ? landing(ui.card, ui.space, v) : { at: null, end: null };
   const lastTo = new Set();

@@ -84,7 +84,7 @@ function field(ctx) {
   const slide = new Map();
   for (const e of ctx.recent) if (e.type === "swapped") { slide.set(e.a, e.b); slide.set(e.b, e.a); }
   const turned = new Set(ctx.recent.filter((e) => e.type === "turned_up").map((e) => e.at));
-  const svg = svgBox(4 * CELL, 4 * CELL, { class: "field", "aria-label": t("wilson_shep.field") });
+  const svg = svgBox(4 * CELL, 4 * CELL, { class: "field", role: "group", "aria-label": t("wilson_shep.field") });
   const click = (pos) => {
     const acts = byPos.get(pos) || [];
     if (!acts.length || ctx.busy) return;
@@ -149,7 +149,7 @@ function field(ctx) {
   if (v.shep !== null && v.shep !== undefined) {
     const x = (v.shep % 4) * CELL;
     const y = Math.floor(v.shep / 4) * CELL;
-    svg.append(s("g", { class: "shep-piece", "aria-label": t("wilson_shep.shep_on", { at: name(v.shep) }) },
+    svg.append(s("g", { class: "shep-piece", role: "img", "aria-label": t("wilson_shep.shep_on", { at: name(v.shep) }) },
       s("circle", { cx: x + 74, cy: y + 30, r: 24, fill: "#fff", stroke: "#6d4624", "stroke-width": 3 }),
       dog(x + 54, y + 10, 0.4)));
   }
