@@ -12,9 +12,9 @@ from tests.web.test_games import baaaaa_step, wilson_shep_step, wypas_step
 from tests.web.test_swipsheep import swipsheep_step
 
 try:
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 except ImportError:  # pragma: no cover - the [test] extra installs it
-    Axe = None  # type: ignore[assignment,misc]
+    Axe = None
 
 pytestmark = pytest.mark.skipif(Axe is None, reason="pip install axe-playwright-python")
 
