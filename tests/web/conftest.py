@@ -63,6 +63,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
+def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots (and stand-ins) wait 1.5 s, so a person can act in between."""
+    db = tmp_path_factory.mktemp("slowdb") / "pasture.sqlite"
+    srv = Server(f"sqlite:///{db}", "--reaction-timeout", "5", "--bot-delay", "1.5").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     assert playwright_api is not None
     with playwright_api.sync_playwright() as p:

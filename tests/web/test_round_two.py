@@ -3,23 +3,18 @@ failed before its fix."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from tests.server.harness import Server
-from tests.web.helpers import board_version, is_over, open_table, play_to_end, wait_new_version
+from tests.web.helpers import (
+    board_version,
+    is_over,
+    open_table,
+    play_to_end,
+    sit,
+    wait_new_version,
+)
 from tests.web.test_games import baaaaa_step, wilson_shep_step, wypas_step
-
-
-@pytest.fixture(scope="module")
-def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose bots (and stand-ins) wait 1.5 s, so a person can act in between."""
-    db = tmp_path_factory.mktemp("slowdb") / "pasture.sqlite"
-    srv = Server(f"sqlite:///{db}", "--reaction-timeout", "5", "--bot-delay", "1.5").start()
-    yield srv
-    srv.stop()
 
 
 def test_away_clears_when_the_player_acts_and_with_im_back(
@@ -28,14 +23,7 @@ def test_away_clears_when_the_player_acts_and_with_im_back(
     table = slow_bots.create("wilson_shep", 2, bots={"1": "heuristic"}, move_clock=1)
     token = slow_bots.join(table["id"], 0, "Wes")
     page = new_page()
-    page.goto(slow_bots.url + "/")
-    page.evaluate(
-        "([id, token]) => localStorage.setItem('pasture.seats',"
-        " JSON.stringify({[id]: {seat: 0, token, at: Date.now()}}))",
-        [table["id"], token],
-    )
-    page.goto(f"{slow_bots.url}/?table={table['id']}")
-    page.wait_for_selector("#board[data-version]")
+    sit(page, slow_bots.url, table["id"], 0, token)
     # The move clock runs out: a stand-in plays, and the page says so with a way back.
     page.wait_for_selector("#me-away #im-back", timeout=20_000)
     page.click("#im-back")

@@ -18,7 +18,7 @@ from pasture import bots, games
 from pasture.core.errors import IllegalAction, PastureError
 from pasture.core.game import JSON, Action
 from pasture.core.match import Match
-from pasture.server import protocol
+from pasture.server import presence, protocol
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError, unknown_table
 from pasture.server.live import LiveTable, token_hash
@@ -228,6 +228,9 @@ class TableManager:
             conn.send({"type": "welcome", "seat": conn.seat, "table": table.info()})
             for text in table.view_texts(conn.seat, since):
                 conn.send_text(text)
+            clock = presence.clock_message(table)
+            if clock is not None:
+                conn.send(clock)
             if conn.seat is not None and conn.seat in table.away:
                 self._is_back(table, conn.seat)  # reconnecting is being back
                 self.scheduler.reschedule(table)

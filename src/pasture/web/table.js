@@ -8,6 +8,7 @@ import { showRules } from "./rules.js";
 import { botLabel, errorText } from "./names.js";
 import { t, tn, has, list } from "./i18n.js";
 import { gameTitle } from "./lobby.js";
+import { Countdown, TurnAlerts } from "./presence.js";
 import * as generic from "./games/generic.js";
 
 const LOG_LINES = 5000; // a whole Wypas match fits; the oldest lines go beyond that
@@ -91,6 +92,9 @@ class TablePage {
     this.ended = null;
     this.ui = restoreUi(info.id); // the renderer's own state between renders (selections)
     this.caughtUp = false; // the first view after loading the page: its events are history
+    this.wasTurn = false;
+    this.countdown = new Countdown((seat) => this.name(seat), this.seat);
+    this.alerts = new TurnAlerts(gameTitle(info));
     this.timers = [];
     this.batchItems = []; // log entries of the events since the last view
     this.freshItems = [];
@@ -184,6 +188,7 @@ class TablePage {
     switch (msg.type) {
       case "welcome":
         this.seat = msg.seat;
+        this.countdown.mySeat = msg.seat;
         this.info = msg.table;
         this.drawHead();
         break;
@@ -207,9 +212,11 @@ class TablePage {
         this.recent = this.caughtUp ? this.batch : [];
         this.freshItems = this.caughtUp ? this.batchItems : [];
         this.caughtUp = true;
+        this.views = (this.views || 0) + 1;
         this.batch = [];
         this.batchItems = [];
         this.busy = false;
+        this.countdown.outdated(msg.version);
         this.render();
         break;
       case "end":
@@ -217,6 +224,9 @@ class TablePage {
         this.endAt = Date.now();
         this.drawEnd();
         this.render();
+        break;
+      case "clock":
+        this.countdown.update(msg);
         break;
       case "ack":
         this.busy = false;
@@ -297,6 +307,7 @@ class TablePage {
       h("span", { class: "pill" }, state),
       h("span", { class: "muted" }, mine),
       button(t("table.rules"), () => showRules(info.game, title), { class: "small", id: "table-rules" }),
+      this.seat !== null && this.seat !== undefined && info.status !== "over" ? this.alerts.controls() : null,
       info.move_clock ? h("span", { class: "badge" }, t("table.clock", { s: info.move_clock })) : null,
       others.length ? h("span", { class: "badge warn", id: "away" }, tn("table.away", others.length, { names: list(others) })) : null,
       meAway ? h("span", { class: "badge warn", id: "me-away" }, t("table.me_away"), " ",
@@ -379,7 +390,11 @@ class TablePage {
       ctx.turn && !this.ended ? h("strong", { class: "your-turn" }, `${t("table.your_turn")} · `) : "",
       prompt,
       this.busy ? h("span", { class: "muted" }, ` (${t("table.sending")})`) : "",
+      this.ended ? "" : this.countdown.el,
     );
+    const mine = Boolean(ctx.turn) && !this.ended;
+    if (mine && !this.wasTurn && this.views > 1) this.alerts.yourTurn(prompt); // not on arrival
+    this.wasTurn = mine;
     status.classList.toggle("mine", Boolean(ctx.turn) && !this.ended);
     document.title = `${ctx.turn && !this.ended ? `● ${t("table.your_turn")} · ` : ""}${gameTitle(this.info)} — pasture`;
     const board = this.el.board;
