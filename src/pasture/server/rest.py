@@ -79,6 +79,9 @@ class TableOut(BaseModel):
     seats: list[SeatOut]
     result: dict[str, Any] | None = None
     seed: str | None = Field(default=None, description="Revealed when the match is over.")
+    rematch: str | None = Field(
+        default=None, description="Once over: the table that plays it again, if offered."
+    )
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorOut} for s in (403, 404, 409, 422)}

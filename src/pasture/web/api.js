@@ -47,6 +47,10 @@ export const api = {
       Authorization: `Bearer ${token}`,
     }),
   record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  rematch: (id, token) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, undefined, {
+      Authorization: `Bearer ${token}`,
+    }),
 };
 
 const SEATS_KEY = "pasture.seats";

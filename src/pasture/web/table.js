@@ -225,6 +225,10 @@ class TablePage {
         this.drawEnd();
         this.render();
         break;
+      case "rematch":
+        this.info.rematch = msg.table;
+        if (this.ended) this.drawEnd();
+        break;
       case "clock":
         this.countdown.update(msg);
         break;
@@ -448,6 +452,7 @@ class TablePage {
         ? winners.length > 1 ? t("end.you_share") : t("end.you_win")
         : tn("end.wins", winners.length, { names: list(winners.map((w) => this.name(w))) });
     const check = h("span", { class: "seed-check" }, t("end.checking"));
+    const seated = this.seat !== null && this.seat !== undefined && Boolean(this.token);
     put(box,
       h("h2", { id: "end-h" }, t("end.title")),
       h("p", { class: "headline" }, headline),
@@ -460,8 +465,11 @@ class TablePage {
             h("td", {}, String(score)))))),
       h("p", { class: "seed" }, `${t("end.seed")} `, h("code", { id: "seed" }, end.seed), ` · ${t("end.hash")} `,
         h("code", { class: "hash" }, info.seed_hash.slice(0, 16) + "…"), " ", check),
+      this.info.rematch ? h("p", { class: "rematch-offer", role: "status" }, seated ? t("end.rematch_offer") : t("end.rematch_watch"), " ",
+        seated ? button(t("end.join_rematch"), () => this.playAgain(), { class: "primary", id: "join-rematch" })
+          : h("a", { href: tableLink(this.info.rematch, { watch: 1 }), id: "watch-rematch" }, t("lobby.watch"))) : null,
       h("div", { class: "row" },
-        button(t("end.again"), () => this.playAgain(), { class: "primary", id: "play-again" }),
+        seated && !this.info.rematch ? button(t("end.again"), () => this.playAgain(), { class: "primary", id: "play-again" }) : null,
         h("a", { href: "/" }, t("table.back_to_lobby")),
         h("a", { href: `/api/tables/${info.id}/record`, target: "_blank" }, t("end.record"))),
     );
@@ -478,17 +486,13 @@ class TablePage {
     requestAnimationFrame(() => this.el.end.scrollIntoView({ block: "start", behavior: "auto" }));
   }
 
+  /** The same seats in a new match: the server opens it (or finds the one already offered)
+   * and seats this player in their old seat. */
   async playAgain() {
-    const info = this.info;
-    const bots = {};
-    for (const s of info.seats) if (s.bot) bots[s.seat] = s.bot;
     try {
-      const table = await api.create({ game: info.game, players: info.players, options: info.options, bots, move_clock: info.move_clock });
-      if (this.seat !== null && this.seat !== undefined && !bots[this.seat]) {
-        const joined = await api.join(table.id, this.seat, memory.name || this.name(this.seat));
-        memory.keepSeat(table.id, this.seat, joined.token);
-        location.href = tableLink(table.id);
-      } else location.href = tableLink(table.id, { watch: 1 });
+      const joined = await api.rematch(this.info.id, this.token);
+      memory.keepSeat(joined.table.id, joined.seat, joined.token);
+      location.href = tableLink(joined.table.id);
     } catch (e) {
       this.showError(e instanceof ApiError ? e : { code: "unknown", message: String(e) });
     }
