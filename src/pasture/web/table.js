@@ -9,6 +9,7 @@ import { botLabel, errorText } from "./names.js";
 import { t, tn, has, list } from "./i18n.js";
 import { gameTitle } from "./lobby.js";
 import { Countdown, TurnAlerts } from "./presence.js";
+import { ChatPanel } from "./chat.js";
 import * as generic from "./games/generic.js";
 
 const LOG_LINES = 5000; // a whole Wypas match fits; the oldest lines go beyond that
@@ -103,6 +104,7 @@ class TablePage {
   start() {
     const m = this.main;
     clear(m);
+    this.chat = new ChatPanel(this.info.id, (m) => this.socket.send(m), (seat) => this.name(seat));
     this.el = {
       head: h("div", { class: "table-head" }),
       invite: h("div", { class: "invite" }),
@@ -121,7 +123,9 @@ class TablePage {
         this.el.error,
         h("div", { class: "table-body" },
           h("div", { class: "table-main" }, this.el.end, this.el.board),
-          h("aside", { class: "table-side panel", tabindex: 0, "aria-label": t("table.log") }, h("h2", {}, t("table.log")), this.el.log))),
+          h("div", { class: "table-column" },
+            h("aside", { class: "table-side panel", tabindex: 0, "aria-label": t("table.log") }, h("h2", {}, t("table.log")), this.el.log),
+            h("div", { class: "panel chat-panel" }, this.chat.el)))),
     );
     document.getElementById("top-note").replaceChildren(this.el.conn);
     document.addEventListener("keydown", (e) => this.hotkey(e));
@@ -228,6 +232,10 @@ class TablePage {
       case "rematch":
         this.info.rematch = msg.table;
         if (this.ended) this.drawEnd();
+        break;
+      case "chat":
+      case "chat_history":
+        this.chat.receive(msg);
         break;
       case "clock":
         this.countdown.update(msg);
