@@ -156,9 +156,9 @@ def simulate(
         str,
         typer.Option(
             help="Bots per seat, comma-separated (e.g. heuristic,random,random); one name"
-            " fills every seat.",
+            " fills every seat. Default: the game's heuristic bot in every seat.",
         ),
-    ] = "random",
+    ] = "",
     seed: Annotated[int, typer.Option(help="First seed; match i uses seed+i.")] = 0,
     workers: Annotated[
         int, typer.Option(help="Processes to use (default: the machine's cores, at most 4).")
@@ -175,14 +175,16 @@ def simulate(
     """
     chosen = game_or_exit(game)
     count = players or chosen.min_players
+    known = available(chosen)
     names = [b.strip() for b in bots.split(",") if b.strip()]
+    if not names:  # a game's own heuristic plays it as a person would; random may look broken
+        names = ["heuristic" if "heuristic" in known else "random"]
     if len(names) == 1:
         names *= count
     elif len(names) == 2 and count > 2:
         names = [names[0]] + [names[1]] * (count - 1)
     if len(names) != count:
         raise fail(f"--bots names {len(names)} bots for {count} players.")
-    known = available(chosen)
     for name in names:
         if name not in known:
             raise fail(f"{chosen.title} has no bot {name!r}; choose from {', '.join(known)}.")
@@ -212,10 +214,24 @@ def simulate(
 
 
 @app.command()
-def rules(game: GameArg) -> None:
-    """Show a game's rules reference, with the rulings and the assumed card counts."""
+def rules(
+    game: GameArg,
+    pager: Annotated[
+        bool, typer.Option(help="Page the text (less) when it is longer than the screen.")
+    ] = True,
+) -> None:
+    """Show a game's rules reference, with the rulings and the assumed card counts.
+
+    In a terminal the text is paged (space for the next page, q to quit); --no-pager prints it.
+    """
     chosen = game_or_exit(game)
-    console.print(Markdown(rules_text(chosen)))
+    text = Markdown(rules_text(chosen))
+    long = len(rules_text(chosen).splitlines()) > console.size.height
+    if pager and long and sys.stdout.isatty():
+        with console.pager(styles=True):
+            console.print(text)
+    else:
+        console.print(text)
 
 
 @app.command()

@@ -23,6 +23,17 @@ from pasture.core.match import Match
 
 HUMAN = "human"
 Ask = Callable[[str], str]
+PASS_KEY = "p"
+"""Passing (letting play go on, or not reacting) is always this key, never a number: a
+number's meaning changes with the moment, and habit must not play a card by mistake."""
+HELP = (
+    "Type the number of a choice and press Enter.\n"
+    f"  {PASS_KEY}  pass: let play go on / no reaction (when passing is possible)\n"
+    "  r  show the table again\n"
+    "  ?  this help\n"
+    "  q  leave the game\n"
+    "The full rules, with every ruling: pasture rules {game}"
+)
 
 
 class Quit(Exception):
@@ -106,26 +117,39 @@ class TerminalGame:
         view = state.view(seat)
         self.console.print(self.ui.render(view))
         legal = state.legal_actions(seat)
+        passing = state.timeout_action(seat)
+        if passing not in legal:
+            passing = None
+        numbered = [a for a in legal if a != passing]
         menu = Table.grid(padding=(0, 2))
-        if waiting:
-            menu.add_row("[bold]0[/]", "let play go on")
-        for i, action in enumerate(legal, start=1):
+        if waiting or passing is not None:
+            what = "let play go on" if passing is None else self.ui.label(passing, view)
+            menu.add_row(f"[bold]{PASS_KEY}[/]", f"pass: {what}")
+        for i, action in enumerate(numbered, start=1):
             menu.add_row(f"[bold]{i}[/]", self.ui.label(action, view))
         title = "You may play now" if waiting else f"Seat {seat}: your move"
         self.console.print(Panel(menu, title=title, expand=False))
         while True:
-            answer = self.ask("Choose a number (q quits, r shows the table again): ").strip()
-            if answer.lower() in ("q", "quit", "exit"):
+            answer = self.ask("Choose (? explains, q quits): ").strip().lower()
+            if answer in ("q", "quit", "exit"):
                 raise Quit
-            if answer.lower() == "r":
+            if answer in ("?", "h", "help"):
+                self.console.print(HELP.format(game=self.game.name))
+                continue
+            if answer == "r":
                 self.console.print(self.ui.render(state.view(seat)))
                 continue
-            if waiting and answer in ("", "0"):
-                return
-            choice = self.parse_choice(answer, legal)
+            if answer == PASS_KEY or (waiting and answer == ""):
+                if passing is None and waiting:
+                    return
+                if passing is not None:
+                    self.match.act(seat, passing)
+                    return
+            choice = self.parse_choice(answer, numbered)
             if choice is None:
+                hint = f" or {PASS_KEY} to pass" if waiting or passing is not None else ""
                 self.console.print(
-                    f"[red]Please type a number from {0 if waiting else 1} to {len(legal)}.[/]"
+                    f"[red]Please type a number from 1 to {len(numbered)}{hint} (? explains).[/]"
                 )
                 continue
             try:
