@@ -479,6 +479,7 @@ class TablePage {
       h("div", { class: "row" },
         seated && !this.info.rematch ? button(t("end.again"), () => this.playAgain(), { class: "primary", id: "play-again" }) : null,
         h("a", { href: "/" }, t("table.back_to_lobby")),
+        h("a", { href: `/?replay=${encodeURIComponent(info.id)}&seat=${seated ? this.seat : "spectator"}`, id: "replay-link" }, t("end.replay")),
         h("a", { href: `/api/tables/${info.id}/record`, target: "_blank" }, t("end.record"))),
     );
     // The result is the news: bring it into view (on a phone it is below the fold) and
