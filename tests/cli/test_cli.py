@@ -181,3 +181,25 @@ def test_wypas_narration_reads_as_english() -> None:
     assert line == "Seat 2's Thief looks at your hand."
     placed = {"type": "placed", "seat": 1, "colour": "orange", "value": 5, "card": "x", "pen": 0}
     assert "an orange 5" in str(terminal.narrate(placed, 0))
+
+
+def test_replay_steps_through_a_match_as_one_seat_saw_it(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    played = runner.invoke(
+        app,
+        ["play", "swipsheep", "--players", "3", "--seats", "bot,bot,bot", "--seed", "2"]
+        + ["--record", str(record)],
+        input="",
+    )
+    assert played.exit_code == 0, played.output
+    moves = len(json.loads(record.read_text())["actions"])
+    stepped = runner.invoke(
+        app, ["replay", str(record), "--step", "--seat", "1"], input="\n" * (moves + 1)
+    )
+    assert stepped.exit_code == 0, stepped.output
+    assert f"move {moves} of {moves}" in stepped.output and "matches the record" in stepped.output
+    assert "Your hand" in stepped.output  # seat 1's own view, not everyone's
+    stopped = runner.invoke(app, ["replay", str(record), "--step"], input="\nq\n")
+    assert stopped.exit_code == 0 and "move 2 of" not in stopped.output
+    bad = runner.invoke(app, ["replay", str(record), "--step", "--seat", "7"])
+    assert bad.exit_code == 2 and "--seat must be" in bad.output

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -17,7 +17,7 @@ from pasture.bots import available
 from pasture.cli import simulate as sim
 from pasture.cli.play import Quit, TerminalGame, parse_seats
 from pasture.cli.serve import serve
-from pasture.cli.terminal import rules_text
+from pasture.cli.terminal import rules_text, terminal_ui
 from pasture.core.errors import PastureError
 from pasture.core.match import Match, seed_hash
 
@@ -237,20 +237,59 @@ def rules(
 @app.command()
 def replay(
     path: Annotated[Path, typer.Argument(help="A match record (from `play --record`).")],
+    step: Annotated[
+        bool, typer.Option("--step", help="Step through it move by move (Enter: next, q: stop).")
+    ] = False,
+    seat: Annotated[
+        int | None,  # noqa: UP007
+        typer.Option(help="With --step: see it as this seat saw it (default: as a spectator)."),
+    ] = None,
 ) -> None:
-    """Replay a recorded match from its seed and actions, and check its result."""
+    """Replay a recorded match from its seed and actions, and check its result.
+
+    With --step, each move is shown as one seat saw it then: that seat's view of the table
+    and the events it was told, nothing more.
+    """
     try:
         record = json.loads(path.read_text())
         chosen = game_or_exit(record["game"])
         match = Match.from_record(chosen, record)
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise fail(f"Cannot replay {path}: {err}") from None
+    if seat is not None and not 0 <= seat < match.num_players:
+        raise fail(f"--seat must be a seat from 0 to {match.num_players - 1}.")
+    if step:
+        step_through(chosen, record, seat)
     result = match.state.result().to_json()
     console.print(f"{chosen.title}, seed {record['seed']} (SHA-256 {seed_hash(record['seed'])})")
     console.print(f"Replayed {match.version} steps; scores {result['scores']}.")
     if "result" in record and record["result"] != result:
         raise fail("The replay does not reach the recorded result.")
     console.print("[green]The replay matches the record.[/]")
+
+
+def step_through(game: games.Game, record: dict[str, Any], seat: int | None) -> None:  # type: ignore[name-defined]
+    """Show the match move by move as `seat` saw it (views and Event.for_seat only)."""
+    ui = terminal_ui(game)
+    match = Match(game, record["players"], record["options"], record["seed"])
+    actions = record["actions"]
+
+    def show(before: int, number: int) -> None:
+        for _, event in match.events_since(before):
+            seen = event.for_seat(seat)
+            line = ui.narrate(seen, seat) if seen is not None else None
+            if line:
+                console.print(f"  {line}")
+        console.print(ui.render(match.state.view(seat)))
+        console.print(f"[dim]move {number} of {len(actions)}[/]")
+
+    show(0, 0)
+    for number, entry in enumerate(actions, start=1):
+        if input("Enter: next move, q: stop ").strip().lower() in ("q", "quit"):
+            return
+        before = match.version
+        match.act(int(entry["seat"]), entry["action"])
+        show(before, number)
 
 
 def main() -> None:  # pragma: no cover - console entry
