@@ -120,3 +120,9 @@ def screenshot(page: Any, game: str, phone: bool = False) -> None:
         page.set_viewport_size({"width": 375, "height": 800})
         page.screenshot(path=str(SCREENSHOTS / f"{game}_phone.png"), full_page=True)
         page.set_viewport_size(size)
+
+
+def screenshot_view(page: Any, name: str) -> None:
+    """<name>.png in SCREENSHOTS: what the viewport shows now (not the whole page)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

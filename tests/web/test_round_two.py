@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.harness import Server
+from tests.web.conftest import screenshot_view
 from tests.web.helpers import (
     board_version,
     is_over,
@@ -134,6 +135,8 @@ def test_phone_shows_the_result_at_the_end(new_page: Any) -> None:
         " return r.top >= -1 && r.top < innerHeight / 2; })()"
     )
     assert page.evaluate("document.activeElement.id") == "end"
+    page.wait_for_function("document.querySelector('.seed-check').textContent !== 'checking…'")
+    screenshot_view(page, "baaaaa_phone_end")
     # B: one sheep "reaches" the pastures (the narration agrees with its number).
     line = page.evaluate(
         "import('/games/baaaaa.js').then(m => m.narrate({type: 'wolf_card', card: 'wolf_up',"
