@@ -203,3 +203,12 @@ def test_replay_steps_through_a_match_as_one_seat_saw_it(tmp_path: Path) -> None
     assert stopped.exit_code == 0 and "move 2 of" not in stopped.output
     bad = runner.invoke(app, ["replay", str(record), "--step", "--seat", "7"])
     assert bad.exit_code == 2 and "--seat must be" in bad.output
+
+
+def test_rules_in_another_language() -> None:
+    result = runner.invoke(app, ["rules", "swipsheep", "--lang", "fr", "--no-pager"])
+    assert result.exit_code == 0 and "Qui voit quoi" in result.output
+    untranslated = runner.invoke(app, ["rules", "wypas", "--lang", "es", "--no-pager"])
+    assert untranslated.exit_code == 0 and "Redyk" in untranslated.output  # English, whole
+    bad = runner.invoke(app, ["rules", "wypas", "--lang", "de"])
+    assert bad.exit_code == 2 and "--lang is one of" in bad.output

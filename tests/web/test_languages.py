@@ -61,3 +61,4 @@ def test_the_language_switch_is_kept(new_page: Any) -> None:
     page.click("#read-rules")  # the rules come in the chosen language when translated
     page.wait_for_selector("#rules-dialog .rules-text")
     assert i18n.text("pl", "rules.close") in page.inner_text("#rules-close")
+    page.wait_for_function("document.querySelector('#rules-dialog').innerText.includes('Kto co')")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -12,7 +13,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from pasture import games
+from pasture import games, i18n
 from pasture.bots import available
 from pasture.cli import simulate as sim
 from pasture.cli.play import Quit, TerminalGame, parse_seats
@@ -219,14 +220,23 @@ def rules(
     pager: Annotated[
         bool, typer.Option(help="Page the text (less) when it is longer than the screen.")
     ] = True,
+    lang: Annotated[
+        str | None,  # noqa: UP007
+        typer.Option(help="en, pl, fr or es (default: from $LANG); English where untranslated."),
+    ] = None,
 ) -> None:
     """Show a game's rules reference, with the rulings and the assumed card counts.
 
     In a terminal the text is paged (space for the next page, q to quit); --no-pager prints it.
     """
     chosen = game_or_exit(game)
-    text = Markdown(rules_text(chosen))
-    long = len(rules_text(chosen).splitlines()) > console.size.height
+    if lang is None:
+        lang = i18n.negotiate(os.environ.get("LANG", "").split(".")[0].replace("_", "-"))
+    if lang not in i18n.LANGUAGES:
+        raise fail(f"--lang is one of {', '.join(i18n.LANGUAGES)}, not {lang!r}.")
+    source = rules_text(chosen, lang)
+    text = Markdown(source)
+    long = len(source.splitlines()) > console.size.height
     if pager and long and sys.stdout.isatty():
         with console.pager(styles=True):
             console.print(text)
