@@ -126,15 +126,20 @@ def test_reduced_motion_is_honoured(new_page: Any) -> None:
     assert float(duration.rstrip("s")) == 0
 
 
-def test_phone_shows_the_result_at_the_end(new_page: Any) -> None:
+def test_phone_shows_the_result_at_the_end(new_page: Any, server: Server) -> None:
     page = new_page(390, 844)
-    open_table(page, "baaaaa", 1, {}, "Pip")
+    table_id = open_table(page, "baaaaa", 1, {}, "Pip")
     play_to_end(page, baaaaa_step, limit=120)
     page.wait_for_function(
         "(() => { const r = document.querySelector('#end').getBoundingClientRect();"
         " return r.top >= -1 && r.top < innerHeight / 2; })()"
     )
     assert page.evaluate("document.activeElement.id") == "end"
+    # The result's sentence is the page's own (translatable), word for word the server's.
+    assert (
+        page.inner_text("#summary")
+        == server.get(f"/api/tables/{table_id}").json()["result"]["summary"]
+    )
     page.wait_for_function("document.querySelector('.seed-check').textContent !== 'checking…'")
     screenshot_view(page, "baaaaa_phone_end")
     # B: one sheep "reaches" the pastures (the narration agrees with its number).

@@ -464,7 +464,7 @@ class TablePage {
     put(box,
       h("h2", { id: "end-h" }, t("end.title")),
       h("p", { class: "headline" }, headline),
-      end.result.summary ? h("p", { class: "muted" }, end.result.summary) : null,
+      end.result.summary ? h("p", { class: "muted", id: "summary" }, this.summary(end.result)) : null,
       h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {}, t("end.score")))),
         h("tbody", {}, ...order.map(({ seat, score }) =>
@@ -487,6 +487,16 @@ class TablePage {
     this.bringEnd();
     box.focus({ preventScroll: true });
     check.textContent = await seedCheck(end.seed, info.seed_hash);
+  }
+
+  /** The result's sentence in the page's language: the game's own, or its catalogue's. */
+  summary(result) {
+    try {
+      if (this.r.summary && this.view) return this.r.summary(this.ctx(), result);
+    } catch (e) {
+      console.error(e);
+    }
+    return has(`summary.${this.info.game}`) ? t(`summary.${this.info.game}`) : result.summary;
   }
 
   bringEnd() {

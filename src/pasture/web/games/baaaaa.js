@@ -239,3 +239,12 @@ export function render(root, ctx) {
     ui.card ? button(t("baaaaa.another_card"), () => { ui.card = null; ui.space = null; ctx.rerender(); }, { class: "small" }) : null,
   );
 }
+
+/** The result in the page's language (the server's summary is English). */
+export function summary(ctx) {
+  const v = ctx.view;
+  const tally = { saved: v.pastures, taken: v.larder };
+  if (v.pastures > v.larder) return t("baaaaa.summary.saved", tally);
+  if (v.pastures < v.larder) return t(v.wolf_seat === null || v.wolf_seat === undefined ? "baaaaa.summary.lost" : "baaaaa.summary.wolf", tally);
+  return t("baaaaa.summary.draw", tally);
+}
