@@ -50,7 +50,7 @@ export class ChatPanel {
     const line = h("li", { class: `chat-line${entry.emote ? " emote" : ""}${entry.channel === "spectators" ? " watchers" : ""}` },
       h("strong", {}, `${who}: `), text);
     if (entry.seat !== null && entry.seat !== undefined) {
-      line.append(" ", button("🔇", () => this.mute(entry), { class: "mute", "aria-label": t("chat.mute", { name: who }), title: t("chat.mute", { name: who }) }));
+      line.append(" ", button(t("chat.mute_short"), () => this.mute(entry), { class: "mute", "aria-label": t("chat.mute", { name: who }), title: t("chat.mute", { name: who }) }));
     }
     this.list.append(line);
     while (this.list.children.length > 100) this.list.firstChild.remove();

@@ -37,7 +37,7 @@ export class Countdown {
       const left = Math.max(0, Math.ceil((c.until - now) / 1000));
       return c.seat === this.mySeat ? t("clock.you", { s: left }) : t("clock.other", { name: this.nameOf(c.seat), s: left });
     });
-    this.el.textContent = parts.length ? ` ⏱ ${parts.join(" · ")}` : "";
+    this.el.textContent = parts.length ? ` · ${parts.join(" · ")}` : "";
     this.el.classList.toggle("urgent", this.clocks.some((c) => c.seat === this.mySeat && c.until - now < 10000));
   }
 }
