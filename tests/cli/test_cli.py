@@ -140,8 +140,10 @@ def test_passing_has_one_key_and_help_points_to_the_rules() -> None:
     number whose meaning changes with the moment."""
     from rich.console import Console
 
-    from pasture import games
+    from pasture import games, i18n
     from pasture.cli.play import TerminalGame
+
+    i18n.use("en")
 
     console = Console(record=True, width=120)
     shown: list[str] = []
@@ -211,4 +213,21 @@ def test_rules_in_another_language() -> None:
     untranslated = runner.invoke(app, ["rules", "wypas", "--lang", "es", "--no-pager"])
     assert untranslated.exit_code == 0 and "Redyk" in untranslated.output  # English, whole
     bad = runner.invoke(app, ["rules", "wypas", "--lang", "de"])
+    assert bad.exit_code == 2 and "--lang is one of" in bad.output
+
+
+def test_swipsheep_is_played_in_spanish_in_the_terminal() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "swipsheep", "--players", "3", "--seed", "4", "--lang", "es"],
+        input="1\n" * 200,
+        env={"COLUMNS": "120"},
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "¿Hay lobos esta noche?" in out and "Tu mano:" in out and "Puntuación final" in out
+    assert "Your hand" not in out and "Final scores" not in out
+    english = runner.invoke(app, ["play", "swipsheep", "--lang", "en"], input="q\n")
+    assert "Game left" in english.output  # the language does not stick to the next run
+    bad = runner.invoke(app, ["play", "swipsheep", "--lang", "xx"])
     assert bad.exit_code == 2 and "--lang is one of" in bad.output

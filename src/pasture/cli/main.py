@@ -50,6 +50,15 @@ def game_or_exit(name: str) -> games.Game:  # type: ignore[name-defined]
         raise fail(err.message) from None
 
 
+def language_or_exit(lang: str | None) -> str:
+    """--lang, or the language of $LANG; a clear error for one pasture does not speak."""
+    if lang is None:
+        return i18n.from_environment(os.environ.get("LANG"))
+    if lang not in i18n.LANGUAGES:
+        raise fail(f"--lang is one of {', '.join(i18n.LANGUAGES)}, not {lang!r}.")
+    return lang
+
+
 def parse_options(pairs: list[str] | None) -> dict[str, object]:
     """['bluff=true', 'max_turns=30'] -> {'bluff': True, 'max_turns': 30}."""
     options: dict[str, object] = {}
@@ -115,12 +124,20 @@ def play(
         Path | None,  # noqa: UP007
         typer.Option(help="Write the match record (seed and actions) to this JSON file."),
     ] = None,
+    lang: Annotated[
+        str | None,  # noqa: UP007
+        typer.Option(
+            help="en, pl, fr or es (default: from $LANG). The menus, and Swip'Sheep's table and"
+            " narration, are translated; the other games' tables are English for now."
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots (or friends at the same screen).
 
     Example: pasture play swipsheep --players 4 --seats human,bot,bot,bot
     """
     chosen = game_or_exit(game)
+    i18n.use(language_or_exit(lang))
     count = players or chosen.min_players
     bots = available(chosen)
     default_bot = "heuristic" if "heuristic" in bots else "random"
@@ -137,12 +154,12 @@ def play(
     try:
         session.run()
     except (Quit, EOFError, KeyboardInterrupt):
-        console.print("\nGame left. The seed stays secret: this match cannot be replayed.")
+        console.print(f"\n{i18n.say('term.left')}")
         raise typer.Exit(code=1) from None
     finally:
         if record is not None and session.match.is_over():
             record.write_text(json.dumps(session.match.record(), indent=1))
-            console.print(f"Record written to {record}.")
+            console.print(i18n.say("term.recorded", path=record))
 
 
 @app.command()
@@ -230,11 +247,7 @@ def rules(
     In a terminal the text is paged (space for the next page, q to quit); --no-pager prints it.
     """
     chosen = game_or_exit(game)
-    if lang is None:
-        lang = i18n.negotiate(os.environ.get("LANG", "").split(".")[0].replace("_", "-"))
-    if lang not in i18n.LANGUAGES:
-        raise fail(f"--lang is one of {', '.join(i18n.LANGUAGES)}, not {lang!r}.")
-    source = rules_text(chosen, lang)
+    source = rules_text(chosen, language_or_exit(lang))
     text = Markdown(source)
     long = len(source.splitlines()) > console.size.height
     if pager and long and sys.stdout.isatty():

@@ -92,3 +92,30 @@ def negotiate(accept_language: str | None) -> str:
         if primary in LANGUAGES and q > best_q:
             best, best_q = primary, q
     return best
+
+
+_spoken = [DEFAULT]
+"""The language the terminal speaks (`pasture play --lang`); the server passes its own."""
+
+
+def use(lang: str) -> None:
+    """Make `lang` the language of `say` (an unknown language is English)."""
+    _spoken[0] = lang if lang in LANGUAGES else DEFAULT
+
+
+def spoken() -> str:
+    return _spoken[0]
+
+
+def say(key: str, /, **params: object) -> str:
+    """`text` in the language chosen with `use` (the terminal's)."""
+    return text(_spoken[0], key, **params)
+
+
+def say_counted(key: str, n: int, /, **params: object) -> str:
+    return counted(_spoken[0], key, n, **params)
+
+
+def from_environment(value: str | None) -> str:
+    """The language of a POSIX locale such as `pl_PL.UTF-8` (English when none fits)."""
+    return negotiate((value or "").split(".")[0].replace("_", "-"))
