@@ -71,8 +71,11 @@ def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test module. Playwright's sync API keeps an event loop running in
+    this thread while it is open, and the server tests call asyncio.run(): with the browser
+    closed after each module, both kinds of test can share a pytest worker (-n auto)."""
     assert playwright_api is not None
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
