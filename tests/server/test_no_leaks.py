@@ -128,6 +128,8 @@ def _check_stream(
             for clock in m["clocks"]:
                 assert set(clock) == {"seat", "kind", "seconds"}
                 assert clock["kind"] in ("clock", "reaction") and clock["seconds"] >= 0
+        elif kind == "error":  # only a race lost to another seat that changed this one's menu
+            assert seat is not None and m["code"] == "stale_version", m
         elif kind == "end":
             assert m == {
                 "type": "end",

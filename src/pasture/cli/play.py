@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -72,9 +73,10 @@ class TerminalGame:
         players = say_counted("term.players", len(self.seat_names))
         self.console.print(
             Panel.fit(
-                f"[bold]{self.game.title}[/] — {players}\n"
+                f"[bold]{escape(self.game.title)}[/] — {players}\n"
                 + "\n".join(
-                    f"  {say('term.seat', n=s)}: {name}" for s, name in enumerate(self.seat_names)
+                    f"  {say('term.seat', n=s)}: {escape(name)}"
+                    for s, name in enumerate(self.seat_names)
                 )
                 + f"\n{say('term.commitment')}: {self.match.seed_hash}",
                 title="pasture",
@@ -159,7 +161,7 @@ class TerminalGame:
             try:
                 self.match.act(seat, choice)
             except IllegalAction as err:  # the menu only lists legal moves; say so if not
-                self.console.print(f"[red]{err.message}[/]")
+                self.console.print(f"[red]{escape(err.message)}[/]")
                 continue
             return
 
@@ -180,10 +182,10 @@ class TerminalGame:
         table.add_column("")
         for seat, score in enumerate(result.scores):
             mark = f"[bold green]{say('term.winner')}[/]" if seat in result.winners else ""
-            table.add_row(str(seat), self.seat_names[seat], f"{score:g}", mark)
+            table.add_row(str(seat), escape(self.seat_names[seat]), f"{score:g}", mark)
         self.console.print(table)
         if result.summary:
-            self.console.print(result.summary)
+            self.console.print(escape(result.summary))
         self.console.print(say("term.seed", seed=self.match.revealed_seed()))
 
 
