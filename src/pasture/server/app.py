@@ -14,7 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from pasture.server import rest, ws
+from pasture.server import i18n, rematch, replay, rest, ws
 from pasture.server.errors import ServerError
 from pasture.server.http_guard import HttpGuard, WebClientFiles
 from pasture.server.manager import TableManager
@@ -84,6 +84,9 @@ def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> Fa
 
     app.add_middleware(HttpGuard, max_body=settings.max_body)
     app.include_router(rest.router(manager, settings))  # type: ignore[arg-type]
+    app.include_router(i18n.router())
+    app.include_router(rematch.router(manager))  # type: ignore[arg-type]
+    app.include_router(replay.router(manager))  # type: ignore[arg-type]
     ws.install(app, manager, settings)  # type: ignore[arg-type]
     _mount_web_client(app)
     return app

@@ -24,6 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pasture.core.bot import Turn
+from pasture.server import presence
 from pasture.server.live import LiveTable
 from pasture.server.settings import Settings
 from pasture.store import repository as repo
@@ -104,6 +105,7 @@ class Scheduler:
             elif (seat, "clock") in table.deadlines:
                 due = table.deadlines[(seat, "clock")]
                 self._later(table, due - now, self._clock_ran_out, seat, version)
+        presence.broadcast_clock(table)
 
     def _persist(self, table: LiveTable, timers: StoredTimers) -> None:
         """Store when the table is due and its running limits if they changed since the

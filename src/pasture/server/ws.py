@@ -16,6 +16,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from starlette.types import Receive, Scope, Send
 
 from pasture.server import protocol
+from pasture.server.chat import ChatService
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError
 from pasture.server.limits import TokenBucket
@@ -82,6 +83,8 @@ class PlayApp(FastAPI):
 
 
 def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
+    chat = ChatService()
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
@@ -126,6 +129,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
         try:
             try:
                 await manager.attach(table, conn, since)
+                chat.welcome(table, conn)
             except ServerError as e:  # e.g. a bad 'since': refused like any bad hello
                 conn.send(protocol.error(e.code, e.message))
                 conn.close(4000 + e.status if e.status < 500 else 1011)
@@ -145,6 +149,10 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 kind = message["type"]
                 if kind == "act":
                     await manager.act(table, conn, message)
+                elif kind == "chat":
+                    chat.say(table, conn, message)
+                elif kind == "back":
+                    await manager.back(table, conn)
                 elif kind == "ping":
                     conn.send({"type": "pong"})
                 else:
@@ -155,6 +163,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
             conn.send(protocol.error(e.code, e.message))
         finally:
             manager.detach(table, conn)
+            chat.forget(conn)
             conn.close()
             try:
                 await asyncio.wait_for(pump, 5)
