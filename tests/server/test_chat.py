@@ -33,8 +33,8 @@ def test_chat_channels_limits_and_history(server: Server) -> None:
         await ben.send({"type": "chat", "emote": "good_game"})
         assert (await ann.until("chat", emote="good_game"))["seat"] == 1
         for bad, code in [
-            ({"text": "nul\x00here"}, "bad_chat"),
-            ({"text": "bell\x07"}, "bad_chat"),
+            ({"text": "nul\x00here"}, "bad_text"),  # as anywhere in a message
+            ({"text": "bell\x07"}, "bad_text"),
             ({"text": "   "}, "bad_chat"),
             ({"text": 5}, "bad_chat"),
             ({"text": "x" * 201}, "chat_too_long"),

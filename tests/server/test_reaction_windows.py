@@ -38,6 +38,8 @@ def test_w10a_passes_are_held_and_acknowledged_together(reflex_server: Server) -
         spectator = await Client(server, tid).connect()
         views = [await c.until("view") for c in seats]
         await spectator.until("view")
+        for c in (*seats, spectator):  # the window's limits, told on arrival (presence.py)
+            await c.until("clock")
         version = views[0]["version"]
         await seats[0].act(Pass().to_json(), version, "p0")
         await _nothing_pending(seats[0])  # no ack yet: the window is open
