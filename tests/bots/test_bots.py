@@ -14,6 +14,7 @@ from pasture.bots.play import play_match
 from pasture.cli.stats import Tally
 from pasture.core import Game, Match
 from pasture.core.bot import Turn
+from tests.bots.helpers import quick_bot
 
 GAMES = games.all_games()
 
@@ -28,9 +29,7 @@ def win_share(game: Game, bots: list, seeds: range) -> float:
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_every_bot_plays_legal_moves_without_touching_the_state(game: Game) -> None:
     for name in available(game):
-        bot = make(game, name)
-        if isinstance(bot, ISMCTSBot):
-            bot.iterations = 20
+        bot = quick_bot(game, name)
         match = Match(game, game.min_players, seed=3)
         rng = random.Random(0)
         for _ in range(30):
@@ -61,4 +60,4 @@ def test_swipsheep_heuristic_beats_random_clearly() -> None:
 def test_ismcts_beats_random_at_swipsheep() -> None:
     game = games.get("swipsheep")
     bots = [ISMCTSBot(iterations=40), RandomBot(), RandomBot(), RandomBot()]
-    assert win_share(game, bots, range(60)) > 0.40  # a fair share is 0.25
+    assert win_share(game, bots, range(60, 200)) > 0.40  # a fair share is 0.25

@@ -123,7 +123,9 @@ class SwipSheepBot:
             gift_right = self.card_value(action.right, know)
             # the richer gift should go to the neighbour further behind
             lead = (scores[left] - scores[right]) * 0.05
-            return keep - GIFT_WEIGHT * (gift_left + gift_right) - lead * (gift_left - gift_right)
+            return float(
+                keep - GIFT_WEIGHT * (gift_left + gift_right) - lead * (gift_left - gift_right)
+            )
 
         return max(turn.legal, key=lambda a: (score(a), turn.rng.random()))  # type: ignore[arg-type]
 
@@ -144,6 +146,6 @@ class SwipSheepBot:
             p_dog = know.dog_chance(t)
             gain = steal if view["hand_sizes"][t] else 0.0
             expected = (1 - p_dog) * gain - p_dog * my_mean + p_dog * 0.3  # a Dog spent is good
-            return expected + 0.1 * (scores[t] == best_score)
+            return float(expected + 0.1 * (scores[t] == best_score))
 
         return max(turn.legal, key=lambda a: (value(a), turn.rng.random()))  # type: ignore[arg-type]
