@@ -109,8 +109,9 @@ def play(
     seats: Annotated[
         str | None,  # noqa: UP007
         typer.Option(
-            help="Who sits where, comma-separated: human, bot (the best bot), or a bot's name."
-            " Default: you in seat 0, bots elsewhere. Several humans share the screen.",
+            help="Who sits where, comma-separated: human, bot (the Normal bot), a level"
+            " (easy, normal, hard) or a research bot's name (see `pasture games`)."
+            " Default: you in seat 0, Normal bots elsewhere. Several humans share the screen.",
         ),
     ] = None,
     seed: Annotated[
@@ -130,7 +131,7 @@ def play(
     chosen = game_or_exit(game)
     count = players or chosen.min_players
     bots = available(chosen)
-    default_bot = "heuristic" if "heuristic" in bots else "random"
+    default_bot = "normal" if "normal" in bots else "random"
     try:
         seat_kinds = parse_seats(seats, count, default_bot)
         for kind in seat_kinds:

@@ -92,7 +92,10 @@ function buildNewTable(panel, gameList, errors) {
     const optionBox = h("div", { class: "options" });
     const seatBox = h("div", { class: "seats-setup" });
     const botNames = game.bots || [];
-    const defaultBot = botNames.includes("heuristic") ? "heuristic" : botNames[0];
+    const defaultBot = ["normal", "heuristic"].find((b) => botNames.includes(b)) || botNames[0];
+    // Difficulty levels first (see docs/bots.md); the other names are research bots.
+    const LEVELS = { easy: "Easy", normal: "Normal", hard: "Hard" };
+    const botLabel = (b) => (LEVELS[b] ? `Bot: ${LEVELS[b]}` : `Bot (research): ${b}`);
 
     const renderSeats = () => {
       const n = Number(players.value);
@@ -103,7 +106,7 @@ function buildNewTable(panel, gameList, errors) {
           "select",
           { id: `seat-${seat}`, "data-seat": seat },
           h("option", { value: "" }, seat === 0 ? "You" : "A person (invite)"),
-          ...botNames.map((b) => h("option", { value: b }, `Bot: ${b}`)),
+          ...botNames.map((b) => h("option", { value: b }, botLabel(b))),
         );
         if (seat > 0 && defaultBot) select.value = defaultBot;
         seatBox.append(h("label", { class: "field seat-field" }, h("span", {}, `Seat ${seat + 1}`), select));

@@ -9,13 +9,16 @@ round's public history.
   that reasons with it makes next (the heuristic's two-step lookahead, ties shared
   evenly), and scores the swap by the chance of being found on that move plus
   SUSPICION times the belief left on its tile afterwards (the danger of the moves after).
-  It plays the safest swap, breaking near-ties at random. It hides as the heuristic does.
+  It plays the safest swap, breaking near-ties at random (within its time budget: swaps
+  not scored by then are left out). It hides as the heuristic does.
 - **As the Shep team** it looks one move further than the heuristic: for each move, the
   chance of finding Wilson now, and else, after his predicted swap, the best next move
   scored by the heuristic's own two-step lookahead on the belief predicted for then.
 """
 
 from __future__ import annotations
+
+import time
 
 from pasture.core.bot import Turn
 from pasture.core.game import JSON, Action
@@ -79,6 +82,11 @@ def three_step(belief: Belief, target: int, flips_left: int, moves_left: int) ->
 class SearchBot(HeuristicBot):
     name = "search"
 
+    def __init__(self, seconds: float = 1.0) -> None:
+        super().__init__()
+        self.seconds = seconds
+        """Time budget of one decision: swaps not yet scored by then are left out."""
+
     def choose(self, turn: Turn) -> Action:
         view = turn.view
         if view["role"] == "wilson" and view["phase"] == "swap" and "history" in view:
@@ -108,7 +116,13 @@ class SearchBot(HeuristicBot):
                     rest += seen.prob[at] / len(replies)
             return found + SUSPICION * rest
 
-        scored = [(danger(a), a) for a in turn.legal if isinstance(a, Swap)]
+        deadline = time.perf_counter() + self.seconds
+        scored = []
+        for action in turn.legal:
+            if isinstance(action, Swap):
+                scored.append((danger(action), action))
+                if time.perf_counter() > deadline:
+                    break
         least = min(d for d, _ in scored)
         return turn.rng.choice([a for d, a in scored if d <= least + CLOSE])
 
