@@ -79,7 +79,7 @@ class SearchBot(HeuristicBot):
 
     name = "search"
 
-    def __init__(self, beams: Sequence[int] = (4, 3, 2), seconds: float | None = 1.0) -> None:
+    def __init__(self, beams: Sequence[int] = (6, 4, 3), seconds: float | None = 1.0) -> None:
         self.beams = tuple(beams)
         self.seconds = seconds
 
