@@ -10,21 +10,25 @@ of `--iterations` iterations for about `--seconds` seconds on one core; the benc
 iterations per second for both and their ratio. Then it prints the iterations per
 second of the generic search on each pasture game (4 players where the game allows it,
 Baaaaa! solo, Wilson & Shep 2) from a mid-game decision, random rollouts cut at 200
-decisions.
+decisions. With `--decisions N` it also times N decisions of each game's `search` bot at
+its full iteration budget (its time cap lifted), in seat 0 against heuristic bots.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from pasture import games
+from pasture.bots import make
 from pasture.bots.ismcts import ISMCTSBot
-from pasture.core.bot import Turn
+from pasture.bots.search import Budget
+from pasture.core.bot import Bot, Turn
 from pasture.core.game import (
     CHANCE,
     JSON,
@@ -211,10 +215,51 @@ def game_rates(seconds: float) -> list[tuple[str, int, float]]:
     return out
 
 
+def search_times(decisions: int) -> list[tuple[str, int, float, float]]:
+    """CPU seconds per decision (median, 95th percentile) of each game's search bot at
+    its full iteration budget (no time cap), in seat 0 against heuristic bots."""
+    out = []
+    for game in games.all_games():
+        players = {"baaaaa": 1, "wilson_shep": 2}.get(game.name, min(4, game.max_players))
+        times: list[float] = []
+        seed = 0
+        while len(times) < decisions:
+            bots = [make(game, "search")] + [make(game, "heuristic") for _ in range(players - 1)]
+            uncapped(bots[0])
+            match = Match(game, players, seed=seed)
+            rng = random.Random(seed)
+            while not match.state.is_over() and len(times) < decisions:
+                state = match.state
+                seat = state.actors()[0]
+                turn = Turn(state, seat, rng)
+                start = time.process_time()
+                action = bots[seat].choose(turn)
+                if seat == 0 and len(turn.legal) > 1:
+                    times.append(time.process_time() - start)
+                match.act(seat, action)
+            seed += 1
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        out.append((game.name, players, statistics.median(times), p95))
+    return out
+
+
+def uncapped(bot: Bot) -> None:
+    """Lift a search bot's time cap, so that it spends exactly its iteration budget."""
+    budget = getattr(bot, "budget", None)
+    if isinstance(budget, Budget):
+        bot.budget = replace(budget, seconds=None)  # type: ignore[attr-defined]
+    if hasattr(bot, "seconds"):
+        bot.seconds = None  # type: ignore[attr-defined]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per figure")
     parser.add_argument("--iterations", type=int, default=1000, help="iterations per search")
+    parser.add_argument(
+        "--decisions", type=int, default=0, help="also time this many search-bot decisions"
+    )
     args = parser.parse_args()
     ours = pasture_rate(args.iterations, args.seconds)
     theirs = openspiel_rate(args.iterations, args.seconds)
@@ -225,6 +270,10 @@ def main() -> None:
     print("pasture games, generic search, random rollouts (CPU time):")
     for name, players, rate in game_rates(args.seconds / 2):
         print(f"  {name:12} {players} players  {rate:10,.0f} iterations/s")
+    if args.decisions:
+        print("each game's `search` bot, full budget, CPU seconds per decision with a choice:")
+        for name, players, median, p95 in search_times(args.decisions):
+            print(f"  {name:12} {players} players  median {median:.3f}  p95 {p95:.3f}")
 
 
 if __name__ == "__main__":
