@@ -20,7 +20,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -215,10 +215,9 @@ def game_rates(seconds: float) -> list[tuple[str, int, float]]:
     return out
 
 
-def search_times(decisions: int) -> list[tuple[str, int, float, float]]:
+def search_times(decisions: int) -> Iterator[tuple[str, int, float, float]]:
     """CPU seconds per decision (median, 95th percentile) of each game's search bot at
     its full iteration budget (no time cap), in seat 0 against heuristic bots."""
-    out = []
     for game in games.all_games():
         players = {"baaaaa": 1, "wilson_shep": 2}.get(game.name, min(4, game.max_players))
         times: list[float] = []
@@ -240,8 +239,7 @@ def search_times(decisions: int) -> list[tuple[str, int, float, float]]:
             seed += 1
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        out.append((game.name, players, statistics.median(times), p95))
-    return out
+        yield game.name, players, statistics.median(times), p95
 
 
 def uncapped(bot: Bot) -> None:

@@ -82,7 +82,7 @@ def three_step(belief: Belief, target: int, flips_left: int, moves_left: int) ->
 class SearchBot(HeuristicBot):
     name = "search"
 
-    def __init__(self, seconds: float = 1.0) -> None:
+    def __init__(self, seconds: float | None = 1.0) -> None:
         super().__init__()
         self.seconds = seconds
         """Time budget of one decision: swaps not yet scored by then are left out."""
@@ -116,12 +116,12 @@ class SearchBot(HeuristicBot):
                     rest += seen.prob[at] / len(replies)
             return found + SUSPICION * rest
 
-        deadline = time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         scored = []
         for action in turn.legal:
             if isinstance(action, Swap):
                 scored.append((danger(action), action))
-                if time.perf_counter() > deadline:
+                if deadline is not None and time.perf_counter() > deadline:
                     break
         least = min(d for d, _ in scored)
         return turn.rng.choice([a for d, a in scored if d <= least + CLOSE])
