@@ -11,9 +11,11 @@ import pytest
 from pasture import games
 from pasture.bots import ISMCTSBot, RandomBot, UnknownBot, available, make
 from pasture.bots.play import play_match
+from pasture.bots.search import Budget, Guide, SearchBot, result_shares
 from pasture.cli.stats import Tally
 from pasture.core import Game, Match
 from pasture.core.bot import Turn
+from pasture.core.game import State
 from tests.bots.helpers import quick_bot
 
 GAMES = games.all_games()
@@ -61,3 +63,21 @@ def test_ismcts_beats_random_at_swipsheep() -> None:
     game = games.get("swipsheep")
     bots = [ISMCTSBot(iterations=40), RandomBot(), RandomBot(), RandomBot()]
     assert win_share(game, bots, range(60, 200)) > 0.40  # a fair share is 0.25
+
+
+def test_rollouts_stop_at_max_rollout_and_are_scored_by_the_leaf_evaluation() -> None:
+    game = games.get("wypas")
+    scored: list[int] = []
+
+    def leaf(state: State) -> list[float]:
+        scored.append(state.num_players)
+        return result_shares(state)
+
+    bot = SearchBot(Guide(evaluate=leaf), Budget(iterations=15), max_rollout=5)
+    match = Match(game, 4, seed=2)
+    while match.state.is_chance() or len(match.state.legal_actions(match.state.actors()[0])) < 2:
+        match.act(match.state.actors()[0], match.state.legal_actions(match.state.actors()[0])[0])
+    seat = match.state.actors()[0]
+    action = bot.choose(Turn(match.state, seat, random.Random(0)))
+    assert action in match.state.legal_actions(seat)
+    assert len(scored) == bot.last_iterations == 15  # no rollout reached the end of a game
