@@ -118,14 +118,12 @@ class SwipSheepBot:
             for card in (action.left, action.right):
                 if card is not None:
                     kept[card] -= 1
-            keep = sum(self.card_value(k, know) * c for k, c in kept.items())
+            keep: float = sum(self.card_value(k, know) * c for k, c in kept.items())
             gift_left = self.card_value(action.left, know)
             gift_right = self.card_value(action.right, know)
             # the richer gift should go to the neighbour further behind
-            lead = (scores[left] - scores[right]) * 0.05
-            return float(
-                keep - GIFT_WEIGHT * (gift_left + gift_right) - lead * (gift_left - gift_right)
-            )
+            lead = float(scores[left] - scores[right]) * 0.05
+            return keep - GIFT_WEIGHT * (gift_left + gift_right) - lead * (gift_left - gift_right)
 
         return max(turn.legal, key=lambda a: (score(a), turn.rng.random()))  # type: ignore[arg-type]
 
