@@ -21,7 +21,7 @@ SPREAD = 4.0
 def evaluate(state: State) -> Sequence[float]:
     assert isinstance(state, WypasState)
     worth = [
-        score + ROW * sum(len(pen[0]) for pen in pens)
+        score + ROW * sum(len(pen.cards) for pen in pens)
         for score, pens in zip(state.scores, state.pens, strict=True)
     ]
     return score_shares(worth, SPREAD)
