@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, Event, Result
+from pasture.core.game import CHANCE, JSON, Action, Event, Result, Termination
 from pasture.core.modular import ModularState
 from pasture.games.wypas import rules, view
 from pasture.games.wypas.edition import Edition, default_edition
@@ -134,7 +134,9 @@ class WypasState(ModularState):
         return self.phase == rules.OVER
 
     def result(self) -> Result:
-        return Result.by_score(self.scores[:], "Most points wins; ties share the win.")
+        # W-12: a game that reached the turn cap before a fifth fleece ended at the cap
+        end = Termination.NATURAL if self.finisher >= 0 else Termination.SAFETY_CAP
+        return Result.by_score(self.scores[:], "Most points wins; ties share the win.", end)
 
     # --- copying and JSON --------------------------------------------------------------
 
