@@ -246,6 +246,11 @@ class MachineState:
         """Carry out one decider's choice, or raise IllegalAction and change nothing."""
         if self.is_over():
             raise IllegalAction("The game is over.", "game_over")
+        if seat != CHANCE and action_id != self.machine.wait_id and seat not in self.deciders():
+            raise IllegalAction(f"Seat {seat} does not decide now.", "not_your_turn")
+        return self._apply(seat, action_id)
+
+    def _apply(self, seat: int, action_id: int) -> list[Event]:
         machine = self.machine
         if seat == CHANCE:
             action = machine.chance.action(action_id)
@@ -261,8 +266,6 @@ class MachineState:
             self.decisions += 1
             self.log.append(Seen(seat, action_id, ()))
             return []
-        if seat not in self.deciders():
-            raise IllegalAction(f"Seat {seat} does not decide now.", "not_your_turn")
         events = self.state.apply(seat, machine.actions.action(action_id))
         self._priority = None
         self.decisions += 1
@@ -271,6 +274,8 @@ class MachineState:
 
     def apply_joint(self, choices: Mapping[int, int]) -> list[Event]:
         """A simultaneous step: every decider's id (others may send WAIT, or nothing)."""
+        if self.is_over():
+            raise IllegalAction("The game is over.", "game_over")
         deciders = self.deciders()
         missing = [seat for seat in deciders if seat not in choices]
         if missing:
@@ -279,8 +284,8 @@ class MachineState:
             if choices[seat] not in self.legal_ids(seat):
                 raise IllegalAction(f"Seat {seat} may not choose id {choices[seat]} now.")
         events: list[Event] = []
-        for seat in deciders:
-            events += self.apply(seat, choices[seat])
+        for seat in deciders:  # one step: a cap reached on the way does not split it
+            events += self._apply(seat, choices[seat])
         return events
 
     # --- the end ----------------------------------------------------------------------
