@@ -309,7 +309,11 @@ class MachineState:
 
     def information_state(self, seat: int) -> list[JSON]:
         """Everything `seat` saw, step by step: its own actions (by id), others' waits,
-        and each event as `Event.for_seat` shows it (perfect recall)."""
+        and each event as `Event.for_seat` shows it (perfect recall); then its view now.
+
+        The view adds nothing the history does not tell in a real game, but it keeps a
+        re-drawn state's other seats apart (their histories there hold only what the
+        determinizing seat saw, their views what they hold in the re-drawn world)."""
         out: list[JSON] = []
         wait = self.machine.wait_id
         for step in self.log:
@@ -321,6 +325,7 @@ class MachineState:
                 seen = event.for_seat(seat)
                 if seen is not None:
                     out.append(seen)
+        out.append({"view": self.state.view(seat)})
         return out
 
     def information_state_string(self, seat: int) -> str:
