@@ -13,6 +13,8 @@ others choose at once). See `core/machine.py`.
 
 from __future__ import annotations
 
+import operator
+
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
@@ -66,9 +68,14 @@ class ActionIndex:
             raise KeyError(f"{action} has no id in this table's action index.") from None
 
     def action(self, action_id: int) -> Action:
-        if type(action_id) is not int or not 0 <= action_id < len(self._actions):
+        """The action with this id (any integer type, numpy's too; never a bool)."""
+        try:
+            i = -1 if isinstance(action_id, bool) else operator.index(action_id)
+        except TypeError:
+            i = -1
+        if not 0 <= i < len(self._actions):
             raise IndexError(f"No action has id {action_id!r} (ids are 0 to {len(self) - 1}).")
-        return self._actions[action_id]
+        return self._actions[i]
 
     def ids(self, actions: Sequence[Action]) -> list[int]:
         """The ids of `actions`, in their order (as cheap as listing them)."""
