@@ -81,3 +81,10 @@ def new_machine_state(
     game: Game, players: int, options: dict[str, object], turn_based: bool = False
 ) -> MachineState:
     return machine(game, players, options, turn_based).new_state()
+
+
+def finish(state: MachineState, rng: random.Random) -> MachineState:
+    """Play `state` to the end at random; return it."""
+    for _ in playout(state, rng):
+        pass
+    return state

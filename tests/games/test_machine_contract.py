@@ -26,7 +26,7 @@ from pasture import games
 from pasture.core import CHANCE, Game
 from pasture.core.game import Information, Termination, Utility
 from pasture.core.machine import MachineState, machine
-from tests.games.machine_tables import CASES, IDS, new_machine_state, playout, tables
+from tests.games.machine_tables import CASES, IDS, finish, new_machine_state, playout, tables
 
 GOLDEN = Path(__file__).parent
 EVERY = 7
@@ -156,16 +156,14 @@ def test_games_with_exact_bounds_end_by_their_rules_within_them(name: str) -> No
     game = games.get(name)
     for n in range(game.min_players, game.max_players + 1):
         ms = new_machine_state(game, n, {})
-        for state in playout(ms, random.Random(n)):
-            pass
+        state = finish(ms, random.Random(n))
         assert state.state.is_over() and state.decisions <= state.machine.max_decisions
 
 
 def test_decision_cap_ends_a_game_as_a_safety_cap() -> None:
     table = replace(machine(games.get("swipsheep"), 3, turn_based=True), max_decisions=2)
     ms = table.new_state()
-    for state in playout(ms, random.Random(1)):
-        pass
+    state = finish(ms, random.Random(1))
     assert state.decisions == 2 and not state.state.is_over()
     result = state.result()
     assert result.termination is Termination.SAFETY_CAP and result.capped
@@ -175,16 +173,14 @@ def test_decision_cap_ends_a_game_as_a_safety_cap() -> None:
 def test_turn_caps_are_safety_caps_w12_b9() -> None:
     for name, options in (("wypas", {"max_turns": 1}), ("baaaaa", {"max_turns": 1})):
         ms = new_machine_state(games.get(name), 3, options)
-        for state in playout(ms, random.Random(2)):
-            pass
+        state = finish(ms, random.Random(2))
         assert state.state.is_over()
         assert state.result().termination is Termination.SAFETY_CAP, name
 
 
 def test_natural_ends_are_natural() -> None:
     ms = new_machine_state(games.get("swipsheep"), 4, {})
-    for state in playout(ms, random.Random(4)):
-        pass
+    state = finish(ms, random.Random(4))
     assert state.result().termination is Termination.NATURAL
 
 

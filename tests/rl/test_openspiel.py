@@ -43,9 +43,10 @@ def test_game_types_follow_the_table() -> None:
     assert turns.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     wypas = _load(games.get("wypas"), 5, {"bluff": True, "max_turns": 3})
     assert wypas.num_players() == 5 and wypas.max_game_length() == 3 * 5 * 400
-    assert wypas.num_distinct_actions() == len(
-        games.get("wypas").action_set(5, {"bluff": True}).player
-    ) + 1
+    assert (
+        wypas.num_distinct_actions()
+        == len(games.get("wypas").action_set(5, {"bluff": True}).player) + 1
+    )
 
 
 def test_observation_tensor_information_state_and_resampling() -> None:

@@ -50,7 +50,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
         aec = env("wypas", 3, {"max_turns": 1})
         aec.reset(seed=5)
         taken = []
-        for agent in aec.agent_iter():
+        for _ in aec.agent_iter():
             obs, _, term, trunc, _ = aec.last()
             if term or trunc:
                 aec.step(None)

@@ -14,8 +14,8 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from pasture.core.machine import MachineState  # noqa: E402
-from pasture.games.wypas.actions import SPECIAL_PLAYS, NoReaction  # noqa: E402
 from pasture.games.swipsheep.actions import PassCards  # noqa: E402
+from pasture.games.wypas.actions import SPECIAL_PLAYS, NoReaction  # noqa: E402
 from pasture.rl import openspiel  # noqa: E402
 from pasture.rl.gym import PastureEnv  # noqa: E402
 from pasture.rl.pettingzoo import env, parallel_env  # noqa: E402

@@ -14,7 +14,6 @@ others choose at once). See `core/machine.py`.
 from __future__ import annotations
 
 import operator
-
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple

@@ -47,7 +47,7 @@ from pasture.core.game import (
     Termination,
     Utility,
 )
-from pasture.core.index import WAIT, ActionIndex, player_index
+from pasture.core.index import ActionIndex, player_index
 
 
 class Node(Enum):
@@ -172,9 +172,8 @@ class MachineState:
             return Node.TERMINAL
         if self.state.is_chance():
             return Node.CHANCE
-        if self.machine.simultaneous and not self._priority_seats():
-            if len(self.state.actors()) > 1:
-                return Node.SIMULTANEOUS
+        if len(self.deciders()) > 1:
+            return Node.SIMULTANEOUS
         return Node.DECISION
 
     def deciders(self) -> tuple[int, ...]:

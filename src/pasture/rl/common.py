@@ -53,8 +53,7 @@ def render_ansi(ms: MachineState, seat: int | None) -> str:
 
     game = ms.machine.game
     terminal = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.terminal")
-    console = Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
+    text = io.StringIO()
+    console = Console(file=text, width=100, color_system=None, force_terminal=False)
     console.print(terminal.render(ms.state.view(seat)))
-    out = console.file.getvalue()
-    assert isinstance(out, str)
-    return out
+    return text.getvalue()

@@ -37,7 +37,7 @@ from pasture.core.machine import Machine, MachineState, machine
 from pasture.rl.common import observation, observation_space, render_ansi, settle_chance
 
 
-class PastureEnv(gymnasium.Env[dict[str, np.ndarray], int]):
+class PastureEnv(gymnasium.Env[dict[str, Any], np.int64]):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(
@@ -71,7 +71,7 @@ class PastureEnv(gymnasium.Env[dict[str, np.ndarray], int]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         base = seed if seed is not None else int(self.np_random.integers(2**62))
         self._rng = random.Random(base)
@@ -101,9 +101,7 @@ class PastureEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             turn = Turn(ms.state, seat, self._bot_rngs[seat])
             ms.apply(seat, table.actions.id(self.bots[seat].choose(turn)))
 
-    def step(
-        self, action: int
-    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         ms = self.ms
         try:
             if int(action) not in ms.legal_ids(self.seat):
@@ -121,7 +119,7 @@ class PastureEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         truncated = ms.is_over() and not terminated
         return self._observation(), reward, terminated, truncated, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         return render_ansi(self.ms, self.seat)

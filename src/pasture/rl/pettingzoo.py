@@ -61,11 +61,11 @@ class PastureAEC(AECEnv):  # type: ignore[misc]
         self._rng = random.Random()
         self.ms: MachineState = self.table.new_state()
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent
+    @functools.cache  # noqa: B019 - one space object per agent
     def observation_space(self, agent: str) -> spaces.Dict:
         return observation_space(self.table, self._size)
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Discrete:
         return spaces.Discrete(self._size)
 
@@ -139,11 +139,11 @@ class PastureParallel(ParallelEnv):  # type: ignore[misc]
         self._rng = random.Random()
         self.ms: MachineState = self.table.new_state()
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def observation_space(self, agent: str) -> spaces.Dict:
         return observation_space(self.table, self._size)
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Discrete:
         return spaces.Discrete(self._size)
 

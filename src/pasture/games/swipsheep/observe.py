@@ -39,11 +39,10 @@ if TYPE_CHECKING:
 PHASES = (rules.DEAL, rules.PASS, rules.ATTACK, rules.OVER)
 
 
-
-
 def shape(kinds: int, n: int) -> tuple[int, ...]:
-    return (4 + 2 + 2 * n + kinds + 2 * (kinds + 1) + 2 * kinds + 4 * n + 1 + kinds
-            + n * kinds + n + 1,)
+    return (
+        4 + 2 + 2 * n + kinds + 2 * (kinds + 1) + 2 * kinds + 4 * n + 1 + kinds + n * kinds + n + 1,
+    )
 
 
 def observe(s: SwipSheepState, me: int) -> list[float]:

@@ -25,12 +25,14 @@ Layout, in order:
 | 1 | the high bid |
 | 6n | per seat: declared total, committed cards, passed, checked, tied, cards laid |
 | nK | per seat: the laid cards I may see (face up, or my own) |
-| 2n(K+C+8) | per seat, per pen: its cards, Wolf, row kind (empty, single, run, set), colour (+ none), top value, Black Sheep |
+| 2n(K+C+8) | per seat and pen: its cards, Wolf, row kind (empty, single, run, set), |
+| | colour (+ none), top value, Black Sheep |
 | 3n | per seat: fleeces, score, still to have a final go |
 | 2+n | reaction window: cards queued, resolving, seats still to answer (relative) |
 | 4 | cards of each role queued (Thief, Sheepdog, Black Sheep, Wolf) |
-| (n+1)+5+(n+1)+3+1 | the last card queued: its player, role (+ none), target seat, pen (+ none), cancels |
-| 3+2(n+1)+3 | a special card's pending choice: role (none, Thief, Black Sheep), chooser, target seat, pen (+ none) |
+| 2(n+1)+9 | the last card queued: its player, role (+ none), target, pen (+ none), cancels |
+| 2(n+1)+6 | a special card's pending choice: role (none, Thief, Black Sheep), chooser, |
+| | target seat, pen (+ none) |
 | K | the hand the Thief looks at (the Thief only) |
 | nK | what I know each seat holds (cards seen won, stolen or looked at) |
 """
