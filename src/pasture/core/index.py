@@ -44,11 +44,17 @@ class ActionSet(NamedTuple):
 class ActionIndex:
     """A fixed, ordered list of actions: `id(action)` and `action(id)`."""
 
-    __slots__ = ("_actions", "_ids")
+    __slots__ = ("_actions", "_ids", "_seen")
+
+    SEEN_LIMIT = 8192
 
     def __init__(self, actions: Iterable[Action]) -> None:
         self._actions: tuple[Action, ...] = tuple(actions)
         self._ids: dict[Action, int] = {}
+        self._seen: dict[int, tuple[Action, int]] = {}
+        """Engines hand out the same action objects again and again: looking them up by
+        identity skips hashing and comparing dataclass fields. Each entry holds its
+        object, so an address is never reused while it is here."""
         for i, action in enumerate(self._actions):
             if action in self._ids:
                 raise ValueError(f"{action} is listed twice in the action index.")
@@ -78,8 +84,16 @@ class ActionIndex:
 
     def ids(self, actions: Sequence[Action]) -> list[int]:
         """The ids of `actions`, in their order (as cheap as listing them)."""
-        ids = self._ids
-        return [ids[a] for a in actions]
+        seen = self._seen
+        out = []
+        for action in actions:
+            entry = seen.get(id(action))
+            if entry is None or entry[0] is not action:
+                if len(seen) >= self.SEEN_LIMIT:
+                    seen.clear()
+                entry = seen[id(action)] = (action, self.id(action))
+            out.append(entry[1])
+        return out
 
     @property
     def actions(self) -> tuple[Action, ...]:

@@ -39,6 +39,7 @@ from pasture.core.errors import IllegalAction
 from pasture.core.game import (
     CHANCE,
     JSON,
+    Action,
     Event,
     Game,
     Information,
@@ -144,7 +145,7 @@ def returns(result: Result, num_players: int) -> list[float]:
 class MachineState:
     """An engine state in machine form (see the module's docstring)."""
 
-    __slots__ = ("machine", "state", "decisions", "_priority", "log")
+    __slots__ = ("machine", "state", "decisions", "_priority", "_deciders", "log")
 
     def __init__(
         self,
@@ -160,31 +161,41 @@ class MachineState:
         """Player decisions so far (waits included)."""
         self._priority = priority
         """Seats still to be offered priority at this moment (None: not yet worked out)."""
+        self._deciders: tuple[int, ...] | None = None
+        """Who decides now (None: not yet worked out since the last step)."""
         self.log: list[Seen] = [] if log is None else log
 
     # --- who decides ------------------------------------------------------------------
 
     def is_over(self) -> bool:
-        return self.state.is_over() or self.decisions >= self.machine.max_decisions
+        return self.decisions >= self.machine.max_decisions or self.state.is_over()
 
     def node(self) -> Node:
-        if self.is_over():
+        deciders = self.deciders()
+        if not deciders:
             return Node.TERMINAL
-        if self.state.is_chance():
+        if deciders[0] == CHANCE:
             return Node.CHANCE
-        if len(self.deciders()) > 1:
-            return Node.SIMULTANEOUS
-        return Node.DECISION
+        return Node.SIMULTANEOUS if len(deciders) > 1 else Node.DECISION
 
     def deciders(self) -> tuple[int, ...]:
         """Who decides now: (CHANCE,), one seat, several seats at a simultaneous step, or
         () when the game is over."""
+        deciders = self._deciders
+        if deciders is None:
+            deciders = self._deciders = self._work_out_deciders()
+        return deciders
+
+    def _work_out_deciders(self) -> tuple[int, ...]:
+        state = self.state
         if self.is_over():
             return ()
-        state = self.state
         if state.is_chance():
             return (CHANCE,)
-        priority = self._priority_seats()
+        priority = self._priority
+        if priority is None:
+            game = self.machine.game
+            priority = self._priority = list(game.priority_seats(state)) if game.out_of_turn else []
         if priority:
             return (priority[0],)
         actors = state.actors()
@@ -199,41 +210,24 @@ class MachineState:
             raise ValueError(f"{len(deciders)} seats decide now, not one.")
         return deciders[0]
 
-    def _priority_seats(self) -> list[int]:
+    def _at_priority(self, seat: int) -> bool:
         priority = self._priority
-        if priority is None:
-            priority = self._priority = (
-                list(self.machine.game.priority_seats(self.state))
-                if self.machine.game.out_of_turn
-                else []
-            )
-        return priority
+        return bool(priority) and priority[0] == seat  # type: ignore[index]
 
     # --- what may be done -------------------------------------------------------------
 
     def legal_ids(self, seat: int) -> list[int]:
         """The ids `seat` may choose now (empty if it does not decide)."""
-        machine = self.machine
-        if self.is_over():
+        if seat not in self.deciders():
             return []
+        machine = self.machine
         state = self.state
         if seat == CHANCE:
-            if not state.is_chance():
-                return []
             return machine.chance.ids([o.action for o in state.chance_outcomes()])
-        if state.is_chance():
-            return []
-        priority = self._priority_seats()
-        if priority:
-            if seat != priority[0]:
-                return []
-            ids = machine.actions.ids(state.legal_actions(seat))
+        ids = machine.actions.ids(state.legal_actions(seat))
+        if self._at_priority(seat):
             ids.append(machine.wait_id)
-            return ids
-        actors = state.actors()
-        if seat in (actors if machine.simultaneous else actors[:1]):
-            return machine.actions.ids(state.legal_actions(seat))
-        return []
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         chance = self.machine.chance
@@ -243,39 +237,46 @@ class MachineState:
 
     def apply(self, seat: int, action_id: int) -> list[Event]:
         """Carry out one decider's choice, or raise IllegalAction and change nothing."""
+        deciders = self.deciders()
+        if not deciders:
+            raise IllegalAction("The game is over.", "game_over")
+        if seat not in deciders:
+            raise IllegalAction(f"Seat {seat} does not decide now.", "not_your_turn")
+        if seat == CHANCE:
+            return self.apply_chance(self.machine.chance.action(action_id))
+        return self._apply(seat, action_id)
+
+    def apply_chance(self, action: Action) -> list[Event]:
+        """Apply a chance outcome (an action of the chance index)."""
         if self.is_over():
             raise IllegalAction("The game is over.", "game_over")
-        if seat != CHANCE and action_id != self.machine.wait_id and seat not in self.deciders():
-            raise IllegalAction(f"Seat {seat} does not decide now.", "not_your_turn")
-        return self._apply(seat, action_id)
+        events = self.state.apply(CHANCE, action)
+        self._priority = self._deciders = None
+        self.log.append(Seen(CHANCE, None, tuple(events)))
+        return events
 
     def _apply(self, seat: int, action_id: int) -> list[Event]:
         machine = self.machine
-        if seat == CHANCE:
-            action = machine.chance.action(action_id)
-            events = self.state.apply(CHANCE, action)
-            self._priority = None
-            self.log.append(Seen(CHANCE, None, tuple(events)))
-            return events
         if action_id == machine.wait_id:
-            priority = self._priority_seats()
-            if not priority or priority[0] != seat:
-                raise IllegalAction(f"Seat {seat} has no priority to pass now.", "not_your_turn")
-            priority.pop(0)
+            if not self._at_priority(seat):
+                raise IllegalAction(f"Seat {seat} has no priority to pass now.")
+            assert self._priority is not None
+            self._priority.pop(0)
+            self._deciders = None
             self.decisions += 1
             self.log.append(Seen(seat, action_id, ()))
             return []
         events = self.state.apply(seat, machine.actions.action(action_id))
-        self._priority = None
+        self._priority = self._deciders = None
         self.decisions += 1
         self.log.append(Seen(seat, action_id, tuple(events)))
         return events
 
     def apply_joint(self, choices: Mapping[int, int]) -> list[Event]:
         """A simultaneous step: every decider's id (others may send WAIT, or nothing)."""
-        if self.is_over():
-            raise IllegalAction("The game is over.", "game_over")
         deciders = self.deciders()
+        if not deciders:
+            raise IllegalAction("The game is over.", "game_over")
         missing = [seat for seat in deciders if seat not in choices]
         if missing:
             raise IllegalAction(f"Seats {missing} must choose at this step.", "not_your_turn")
@@ -295,6 +296,11 @@ class MachineState:
         if not self.state.is_over():
             return replace(result, termination=Termination.SAFETY_CAP)
         return result
+
+    def engine_steps(self) -> int:
+        """How many engine decisions (chance included, waits not) this history holds."""
+        wait = self.machine.wait_id
+        return sum(1 for step in self.log if step.action != wait)
 
     def returns(self) -> list[float]:
         if not self.is_over():

@@ -10,7 +10,6 @@ import random
 import numpy as np
 from gymnasium import spaces
 
-from pasture.core.game import CHANCE
 from pasture.core.machine import Machine, MachineState
 from pasture.core.match import sample
 
@@ -18,9 +17,8 @@ from pasture.core.match import sample
 def settle_chance(ms: MachineState, rng: random.Random) -> None:
     """Let chance decide (one draw each from `rng`) until a player or nobody decides."""
     state = ms.state
-    chance = ms.machine.chance
     while state.is_chance() and not ms.is_over():
-        ms.apply(CHANCE, chance.id(sample(state.chance_outcomes(), rng)))
+        ms.apply_chance(sample(state.chance_outcomes(), rng))
 
 
 def action_mask(ms: MachineState, seat: int, size: int) -> np.ndarray:

@@ -28,6 +28,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from pasture.core import registry
+from pasture.core.errors import IllegalAction
 from pasture.core.game import JSON
 from pasture.core.machine import Machine, MachineState, machine
 from pasture.rl.common import observation, observation_space, render_ansi, settle_chance
@@ -98,11 +99,14 @@ class PastureAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return observation(self.ms, self._seat[agent], self._size)
 
-    def step(self, action: int) -> None:
+    def step(self, action: int | None) -> None:
+        """Apply `agent_selection`'s id (None once the agent is done, as PettingZoo asks)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise IllegalAction(f"{agent} must choose an action id.", "malformed_action")
         self._cumulative_rewards[agent] = 0.0
         self.ms.apply(self._seat[agent], int(action))
         settle_chance(self.ms, self._rng)
