@@ -82,7 +82,7 @@ def game_type(game: Game, table: Machine | None = None) -> pyspiel.GameType:
     )
 
 
-class PastureGame(pyspiel.Game):  # type: ignore[misc]
+class PastureGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """One pasture table as an OpenSpiel game."""
 
     pasture_game: Game
@@ -112,7 +112,7 @@ class PastureGame(pyspiel.Game):  # type: ignore[misc]
         return PastureObserver(self.table, perfect_recall)
 
 
-class PastureState(pyspiel.State):  # type: ignore[misc]
+class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """An OpenSpiel state holding a pasture state in machine form (`.machine_state`)."""
 
     def __init__(self, game: PastureGame, state: MachineState) -> None:

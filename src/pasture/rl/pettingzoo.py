@@ -38,7 +38,7 @@ def _agents(n: int) -> list[str]:
     return [f"seat_{p}" for p in range(n)]
 
 
-class PastureAEC(AECEnv):  # type: ignore[misc]
+class PastureAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     """One pasture table as a PettingZoo AEC environment (one agent acts per step)."""
 
     def __init__(
@@ -123,7 +123,7 @@ class PastureAEC(AECEnv):  # type: ignore[misc]
         pass
 
 
-class PastureParallel(ParallelEnv):  # type: ignore[misc]
+class PastureParallel(ParallelEnv):  # type: ignore[misc, unused-ignore]
     """One pasture table as a PettingZoo parallel environment: every seat sends an
     action at every step; the seats that do not decide send WAIT."""
 
