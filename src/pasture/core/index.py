@@ -44,21 +44,22 @@ class ActionSet(NamedTuple):
 class ActionIndex:
     """A fixed, ordered list of actions: `id(action)` and `action(id)`."""
 
-    __slots__ = ("_actions", "_ids", "_seen")
+    __slots__ = ("_actions", "_ids", "_seen", "_pinned")
 
     SEEN_LIMIT = 8192
 
     def __init__(self, actions: Iterable[Action]) -> None:
         self._actions: tuple[Action, ...] = tuple(actions)
         self._ids: dict[Action, int] = {}
-        self._seen: dict[int, tuple[Action, int]] = {}
-        """Engines hand out the same action objects again and again: looking them up by
-        identity skips hashing and comparing dataclass fields. Each entry holds its
-        object, so an address is never reused while it is here."""
         for i, action in enumerate(self._actions):
             if action in self._ids:
                 raise ValueError(f"{action} is listed twice in the action index.")
             self._ids[action] = i
+        self._seen: dict[int, int] = {}
+        """Engines hand out the same action objects again and again: looking them up by
+        address skips hashing and comparing dataclass fields. `_pinned` holds every
+        object seen, so no other object can take its address while it is here."""
+        self._pinned: list[Action] = []
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -85,15 +86,21 @@ class ActionIndex:
     def ids(self, actions: Sequence[Action]) -> list[int]:
         """The ids of `actions`, in their order (as cheap as listing them)."""
         seen = self._seen
-        out = []
-        for action in actions:
-            entry = seen.get(id(action))
-            if entry is None or entry[0] is not action:
-                if len(seen) >= self.SEEN_LIMIT:
-                    seen.clear()
-                entry = seen[id(action)] = (action, self.id(action))
-            out.append(entry[1])
-        return out
+        try:
+            return [seen[id(action)] for action in actions]
+        except KeyError:
+            return [self._learn(action) for action in actions]
+
+    def _learn(self, action: Action) -> int:
+        found = self._seen.get(id(action))
+        if found is not None:
+            return found
+        if len(self._pinned) >= self.SEEN_LIMIT:
+            self._seen.clear()
+            self._pinned.clear()
+        found = self._seen[id(action)] = self.id(action)
+        self._pinned.append(action)
+        return found
 
     @property
     def actions(self) -> tuple[Action, ...]:

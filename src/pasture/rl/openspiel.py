@@ -26,6 +26,8 @@ from pasture.core.game import CHANCE, JSON, Game, Information, Utility
 from pasture.core.machine import Machine, MachineState, Node, machine
 
 PREFIX = "pasture_"
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 _UTILITY = {
     Utility.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM,
     Utility.IDENTICAL: pyspiel.GameType.Utility.IDENTICAL,
@@ -125,13 +127,10 @@ class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return self.machine_state.state
 
     def current_player(self) -> int:
-        ms = self.machine_state
-        node = ms.node()
-        if node is Node.TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if node is Node.SIMULTANEOUS:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return ms.current()
+        deciders = self.machine_state.deciders()
+        if not deciders:
+            return TERMINAL
+        return deciders[0] if len(deciders) == 1 else SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list[int]:
         ids = self.machine_state.legal_ids(player)
@@ -145,7 +144,7 @@ class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
     def _apply_action(self, action: int) -> None:
         ms = self.machine_state
-        ms.apply(ms.current(), action)
+        ms.apply(ms.deciders()[0], action)
 
     def _apply_actions(self, actions: list[int]) -> None:
         self.machine_state.apply_joint(dict(enumerate(actions)))
