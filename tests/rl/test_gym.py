@@ -61,6 +61,17 @@ def test_an_illegal_action_ends_the_episode_and_changes_nothing() -> None:
     assert gym_env.ms.to_json() == before
 
 
+def test_registered_ids_make_environments() -> None:
+    import gymnasium
+
+    from pasture.rl.gym import register
+
+    assert "pasture/wypas-v0" in register()
+    made = gymnasium.make("pasture/wilson_shep-v0", players=2, opponents="heuristic")
+    obs, _ = made.reset(seed=1)
+    assert obs["observation"].shape == made.observation_space["observation"].shape
+
+
 def test_bad_seats_and_bot_lists_are_refused() -> None:
     with pytest.raises(ValueError, match="learning seat"):
         PastureEnv("swipsheep", 3, seat=3)

@@ -392,6 +392,9 @@ class MachineState:
 
     @classmethod
     def from_json(cls, machine: Machine, data: JSON) -> MachineState:
+        table = (machine.game.name, machine.num_players, dict(machine.options))
+        if (data["game"], data["players"], data["options"]) != table:
+            raise ValueError(f"This state is of another table than {table}.")
         log = [
             Seen(seat, action, tuple(Event(t, pub, priv, tuple(to)) for t, pub, priv, to in ev))
             for seat, action, ev in data["log"]

@@ -2,6 +2,7 @@
 
     from pasture.rl.gym import PastureEnv
     env = PastureEnv("baaaaa", players=3, seat=0, opponents=["heuristic", "random"])
+    # or: pasture.rl.gym.register(); gymnasium.make("pasture/baaaaa-v0", players=3)
     obs, info = env.reset(seed=1)
     action = env.action_space.sample(mask=obs["action_mask"])
 
@@ -123,3 +124,14 @@ class PastureEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self.render_mode is None:
             return None
         return render_ansi(self.ms, self.seat)
+
+
+def register() -> list[str]:
+    """Register `pasture/<game>-v0` with Gymnasium for every game; returns the ids."""
+    ids = []
+    for game in registry.all_games():
+        env_id = f"pasture/{game.name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, "pasture.rl.gym:PastureEnv", kwargs={"game": game.name})
+        ids.append(env_id)
+    return ids
