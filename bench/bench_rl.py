@@ -4,7 +4,8 @@ playout and two OpenSpiel games, in one process.
     python bench/bench_rl.py                      # every game, 1 s per measurement
     python bench/bench_rl.py --game wypas --seconds 3
 
-Each row plays whole games at random for about `--seconds`. A step is one engine
+Each row plays whole games at random for about `--seconds` (in slices taken in turn
+with the other rows of its game). A step is one engine
 decision applied, chance included (as bench_games.py counts them), so every row counts
 the same thing and the ratio to the engine row is the adapter's cost:
 - engine: `legal_actions` (or chance outcomes) listed, one applied;
@@ -25,6 +26,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import open_spiel.python.games  # noqa: F401 - registers python_liars_poker
@@ -44,13 +46,22 @@ from pasture.rl.pettingzoo import env, parallel_env
 PLAYERS = {"wypas": 4, "baaaaa": 3, "wilson_shep": 3, "swipsheep": 4}
 
 
-def timed(play_one: Callable[[], int], seconds: float) -> float:
-    """Steps per second of `play_one` (one whole game, returning its steps)."""
-    steps = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        steps += play_one()
-    return steps / elapsed
+ROUNDS = 5
+"""Each measurement is taken in this many slices, the rows of a game in turn, so that a
+change of load on a shared machine falls on every row alike."""
+
+
+def timed(plays: dict[str, Callable[[], int]], seconds: float) -> dict[str, float]:
+    """Steps per second of each `play` (one whole game, returning its steps)."""
+    steps = dict.fromkeys(plays, 0)
+    spent = dict.fromkeys(plays, 0.0)
+    for _ in range(ROUNDS):
+        for name, play in plays.items():
+            start = time.perf_counter()
+            while (elapsed := time.perf_counter() - start) < seconds / ROUNDS:
+                steps[name] += play()
+            spent[name] += elapsed
+    return {name: steps[name] / spent[name] for name in plays}
 
 
 def engine_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
@@ -87,12 +98,12 @@ def machine_game(game: Game, players: int, rng: random.Random) -> Callable[[], i
     return play
 
 
-def spiel_game(spiel: object, rng: random.Random, engine: bool = True) -> Callable[[], int]:
+def spiel_game(spiel: Any, rng: random.Random, engine: bool = True) -> Callable[[], int]:
     chance_id, simultaneous = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.SIMULTANEOUS)
-    players = spiel.num_players()  # type: ignore[attr-defined]
+    players: int = spiel.num_players()
 
     def play() -> int:
-        state = spiel.new_initial_state()  # type: ignore[attr-defined]
+        state = spiel.new_initial_state()
         steps = 0
         while not state.is_terminal():
             player = state.current_player()
@@ -104,7 +115,8 @@ def spiel_game(spiel: object, rng: random.Random, engine: bool = True) -> Callab
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
-        return state.machine_state.engine_steps() if engine else steps
+        played: int = state.machine_state.engine_steps() if engine else steps
+        return played
 
     return play
 
@@ -164,7 +176,7 @@ def main() -> None:
     rows: list[dict[str, object]] = []
     console = Console()
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("Measuring", total=len(names) * 6 + 2)
+        task = progress.add_task("Measuring", total=len(names) + 1)
         for name in names:
             game, players = games.get(name), PLAYERS[name]
             rng = random.Random(1)
@@ -177,20 +189,20 @@ def main() -> None:
                 "parallel": parallel_game(name, players, rng),
                 "gymnasium": gym_game(name, players, rng),
             }
-            base = 0.0
-            for adapter, play in plays.items():
-                rate = timed(play, args.seconds)
-                base = base or rate
+            rates = timed(plays, args.seconds)
+            for adapter, rate in rates.items():
                 rows.append(
                     {"game": f"{name} {players}p", "adapter": adapter, "steps_per_s": rate}
-                    | {"ratio": rate / base}
+                    | {"ratio": rate / rates["engine"]}
                 )
-                progress.advance(task)
-        for peer in ("python_liars_poker", "leduc_poker"):
-            peer_game = pyspiel.load_game(peer)
-            rate = timed(spiel_game(peer_game, random.Random(2), engine=False), args.seconds)
-            rows.append({"game": peer, "adapter": "openspiel", "steps_per_s": rate, "ratio": None})
             progress.advance(task)
+        peers = {
+            peer: spiel_game(pyspiel.load_game(peer), random.Random(2), engine=False)
+            for peer in ("python_liars_poker", "leduc_poker")
+        }
+        for peer, rate in timed(peers, args.seconds).items():
+            rows.append({"game": peer, "adapter": "openspiel", "steps_per_s": rate, "ratio": None})
+        progress.advance(task)
     if args.json:
         print(json.dumps(rows, indent=2))
         return

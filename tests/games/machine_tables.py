@@ -4,7 +4,7 @@ contract tests and the adapter tests."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from pasture import games
 from pasture.core import CHANCE, Game, InvalidOptions
@@ -78,7 +78,7 @@ def playout(
 
 
 def new_machine_state(
-    game: Game, players: int, options: dict[str, object], turn_based: bool = False
+    game: Game, players: int, options: Mapping[str, object], turn_based: bool = False
 ) -> MachineState:
     return machine(game, players, options, turn_based).new_state()
 

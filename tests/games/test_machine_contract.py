@@ -26,6 +26,7 @@ from pasture import games
 from pasture.core import CHANCE, Game
 from pasture.core.game import Information, Termination, Utility
 from pasture.core.machine import MachineState, machine
+from pasture.games.swipsheep.state import SwipSheepState
 from tests.games.machine_tables import CASES, IDS, finish, new_machine_state, playout, tables
 
 GOLDEN = Path(__file__).parent
@@ -211,6 +212,7 @@ def test_wypas_special_cards_are_played_out_of_turn_at_priority_steps() -> None:
 
 def test_swipsheep_copies_of_the_default_edition_serialize_alike() -> None:
     state = games.get("swipsheep").new_state(3)
+    assert isinstance(state, SwipSheepState)
     twin = state.clone()
     twin.edition = copy.deepcopy(state.edition)  # an equal edition, another object
     assert twin.edition is not state.edition and twin.to_json() == state.to_json()

@@ -7,6 +7,7 @@ import warnings
 import pytest
 
 pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
@@ -56,7 +57,7 @@ def test_an_illegal_action_ends_the_episode_and_changes_nothing() -> None:
     obs, _ = gym_env.reset(seed=4)
     before = gym_env.ms.to_json()
     illegal = int(list(obs["action_mask"]).index(0))
-    _, reward, terminated, _, info = gym_env.step(illegal)
+    _, reward, terminated, _, info = gym_env.step(np.int64(illegal))
     assert reward == -1.0 and terminated and "illegal_action" in info
     assert gym_env.ms.to_json() == before
 
@@ -69,7 +70,7 @@ def test_registered_ids_make_environments() -> None:
     assert "pasture/wypas-v0" in register()
     made = gymnasium.make("pasture/wilson_shep-v0", players=2, opponents="heuristic")
     obs, _ = made.reset(seed=1)
-    assert obs["observation"].shape == made.observation_space["observation"].shape
+    assert obs["observation"].shape == made.unwrapped.table.observation_shape  # type: ignore[attr-defined]
 
 
 def test_bad_seats_and_bot_lists_are_refused() -> None:

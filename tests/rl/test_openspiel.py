@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -17,7 +19,7 @@ from tests.rl.cases import CASES, IDS, quick  # noqa: E402
 openspiel.register()
 
 
-def _load(game: Game, players: int, options: dict[str, object], **extra: object) -> object:
+def _load(game: Game, players: int, options: dict[str, object], **extra: object) -> Any:
     return pyspiel.load_game(f"pasture_{game.name}", {"players": players, **options, **extra})
 
 
@@ -67,7 +69,7 @@ def test_observation_tensor_information_state_and_resampling() -> None:
     assert resampled.observation_tensor(seat) == state.observation_tensor(seat)
 
 
-def _play(spiel_game: object, bot: object, seed: int) -> object:
+def _play(spiel_game: Any, bot: Any, seed: int) -> Any:
     """Seat 0 is `bot`, the others play at random; chance by its odds."""
     rng = np.random.RandomState(seed)
     state = spiel_game.new_initial_state()

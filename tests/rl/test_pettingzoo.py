@@ -49,7 +49,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
     def run() -> list[int]:
         aec = env("wypas", 3, {"max_turns": 1})
         aec.reset(seed=5)
-        taken = []
+        taken: list[int] = []
         for _ in aec.agent_iter():
             obs, _, term, trunc, _ = aec.last()
             if term or trunc:

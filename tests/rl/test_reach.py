@@ -157,6 +157,6 @@ def test_gymnasium_learner_reaches_all_three() -> None:
             if isinstance(ms.machine.actions.action(action), PassCards):
                 reached.simultaneous += 1  # chosen unseen, while the others choose theirs
                 assert 1 in ms.state.actors() and len(ms.state.actors()) > 1
-            obs, _, terminated, truncated, _ = gym_env.step(action)
+            obs, _, terminated, truncated, _ = gym_env.step(np.int64(action))
             done = terminated or truncated
     assert reached.out_of_turn and reached.reaction and reached.simultaneous
