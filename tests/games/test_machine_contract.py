@@ -29,13 +29,13 @@ from pasture.core.machine import MachineState, machine
 from pasture.games.swipsheep.state import SwipSheepState
 from tests.games.machine_tables import CASES, IDS, finish, new_machine_state, playout, tables
 
-GOLDEN = Path(__file__).parent
+GOLDEN = Path(__file__).with_name("action_ids")
 EVERY = 7
 """Costly checks (copies, re-draws) run on every EVERY-th state of a playout."""
 
 
 def _golden_path(game: Game) -> Path:
-    return GOLDEN / game.name / "golden" / "action_ids.json"
+    return GOLDEN / f"{game.name}.json"
 
 
 def _index_tables(game: Game) -> dict[str, list[str]]:

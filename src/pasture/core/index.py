@@ -4,7 +4,7 @@ Machines (solvers, learners, OpenSpiel, PettingZoo) speak of actions as small in
 Each game lists, in its `index.py`, every player action and every chance outcome its
 edition allows at a table of a given size and options, derived from the edition data;
 `ActionIndex` numbers them in that order. The order is pinned by a golden file per game
-(`tests/games/<game>/golden/action_ids.json`), so ids stay stable across versions.
+(`tests/games/action_ids/<game>.json`), so ids stay stable across versions.
 
 Id `len(player actions)` is `WAIT`, the one action that belongs to no game: a seat lets
 the moment go by (passes priority to the next seat, or has nothing to choose while
