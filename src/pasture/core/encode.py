@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+
+
+@cache
+def _hot(index: int, size: int) -> tuple[float, ...]:
+    return tuple(1.0 if i == index else 0.0 for i in range(size))
 
 
 def one_hot(out: list[float], index: int | None, size: int) -> None:
     """Append `size` slots with a 1 at `index` (none when `index` is None or out of range)."""
-    start = len(out)
-    out.extend([0.0] * size)
-    if index is not None and 0 <= index < size:
-        out[start + index] = 1.0
+    out.extend(_hot(-1 if index is None else index, size))
 
 
 def relative(seat: int | None, me: int, n: int) -> int | None:
@@ -20,5 +23,5 @@ def relative(seat: int | None, me: int, n: int) -> int | None:
 
 def rotated(values: Iterable[float], me: int, n: int) -> list[float]:
     """Per-seat values in the order me, my left, ... (seat `me` first)."""
-    items = list(values)
-    return [float(v) for v in items[me:] + items[:me]] if len(items) == n else []
+    items = list(map(float, values))
+    return items[me:] + items[:me] if len(items) == n else []

@@ -105,12 +105,12 @@ def observe(s: WypasState, me: int) -> list[float]:
     for p in s.actors():
         acting[(p - me) % n] = 1.0
     out += acting
-    out += [float(c) for c in s.hands[me]]
-    out += [float(c) for c in s.hidden_discard[me]]
+    out += list(map(float, s.hands[me]))
+    out += list(map(float, s.hidden_discard[me]))
     out += rotated([sum(h) for h in s.hands], me, n)
     out += [float(sum(s.deck)), float(sum(sum(h) for h in s.hidden_discard)), float(sum(s.drawn))]
-    out += [float(c) for c in s.discard]
-    out += [float(c) for c in s.drawn] if me == s.baca else [0.0] * kinds
+    out += list(map(float, s.discard))
+    out += list(map(float, s.drawn)) if me == s.baca else [0.0] * kinds
     lots = lots_per_turn(n)
     for i in range(lots):
         if i < len(s.lots):
@@ -188,7 +188,7 @@ def observe(s: WypasState, me: int) -> list[float]:
         _seat(out, -1, me, n)
         one_hot(out, 2, 3)
     if pending is not None and pending[0] == THIEF and pending[1] == me:
-        out += [float(c) for c in s.hands[pending[2]]]  # the Thief looks at this hand
+        out += list(map(float, s.hands[pending[2]]))  # the Thief looks at this hand
     else:
         out += [0.0] * kinds
     for p in order:
@@ -196,5 +196,5 @@ def observe(s: WypasState, me: int) -> list[float]:
             out += [0.0] * kinds
         else:
             known = knowledge.known_to(s, me, p)
-            out += [float(c) for c in known] if known else [0.0] * kinds
+            out += list(map(float, known)) if known else [0.0] * kinds
     return out
