@@ -39,14 +39,16 @@ _INFORMATION = {
 
 
 def _table(game: Game, params: Mapping[str, Any]) -> Machine:
-    players = int(params.get("players", game.min_players if game.min_players > 2 else 2))
+    """The table that OpenSpiel parameters (every one given, defaults filled in) name."""
+    players = int(params["players"])
     known = {o.name for o in game.options}
     options = {k: v for k, v in params.items() if k in known}
     return machine(game, players, options, bool(params.get("turn_based", False)))
 
 
 def _default_players(game: Game) -> int:
-    return max(game.min_players, min(game.max_players, 4 if game.max_players >= 4 else 2))
+    """Four where the game allows it, else its most."""
+    return max(game.min_players, min(game.max_players, 4))
 
 
 def _parameters(game: Game) -> dict[str, Any]:
