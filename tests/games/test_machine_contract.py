@@ -210,6 +210,13 @@ def test_wypas_special_cards_are_played_out_of_turn_at_priority_steps() -> None:
     assert found
 
 
+def test_deepcopy_is_a_clone_and_shares_the_edition_tables() -> None:
+    state = games.get("baaaaa").new_state(3)
+    copied = copy.deepcopy(state)
+    assert copied is not state and copied.to_json() == state.to_json()
+    assert copied.tables is state.tables  # type: ignore[attr-defined]  # built once per edition
+
+
 def test_swipsheep_copies_of_the_default_edition_serialize_alike() -> None:
     state = games.get("swipsheep").new_state(3)
     assert isinstance(state, SwipSheepState)
