@@ -168,6 +168,9 @@ class MachineState:
     # --- who decides ------------------------------------------------------------------
 
     def is_over(self) -> bool:
+        deciders = self._deciders
+        if deciders is not None:
+            return not deciders
         return self.decisions >= self.machine.max_decisions or self.state.is_over()
 
     def node(self) -> Node:
@@ -188,7 +191,7 @@ class MachineState:
 
     def _work_out_deciders(self) -> tuple[int, ...]:
         state = self.state
-        if self.is_over():
+        if self.decisions >= self.machine.max_decisions or state.is_over():
             return ()
         if state.is_chance():
             return (CHANCE,)
@@ -225,7 +228,8 @@ class MachineState:
         if seat == CHANCE:
             return machine.chance.ids([o.action for o in state.chance_outcomes()])
         ids = machine.actions.ids(state.legal_actions(seat))
-        if self._at_priority(seat):
+        priority = self._priority
+        if priority and priority[0] == seat:
             ids.append(machine.wait_id)
         return ids
 
