@@ -94,12 +94,13 @@ def observe(s: WypasState, me: int) -> list[float]:
     out += [float(s.bluff), float(s.bleat_rule), float(is_bluff_bid(s))]
     out += [s.turn / s.max_turns, float(s.max_turns)]
     one_hot(out, (s.baca - me) % n, n)
+    a = s.auction
     bidding = s.phase == rules.BID
     shearing = s.phase in (rules.REDYK, rules.SHEAR)
-    _seat(out, s.opener, me, n)
-    _seat(out, s.bidder if bidding else -1, me, n)
+    _seat(out, a.opener, me, n)
+    _seat(out, a.bidder if bidding else -1, me, n)
     _seat(out, s.current if shearing else -1, me, n)
-    _seat(out, s.high_bidder, me, n)
+    _seat(out, a.high_bidder, me, n)
     _seat(out, s.finisher, me, n)
     acting = [0.0] * n
     for p in s.actors():
@@ -113,44 +114,44 @@ def observe(s: WypasState, me: int) -> list[float]:
     out += list(map(float, s.drawn)) if me == s.baca else [0.0] * kinds
     lots = lots_per_turn(n)
     for i in range(lots):
-        if i < len(s.lots):
-            k, face_down, winner = s.lots[i]
-            out += [1.0, float(face_down)]
-            visible = not face_down or me == s.baca or (winner >= 0 and me == winner)
-            one_hot(out, k if visible else None, kinds)
-            _seat(out, winner, me, n)
+        if i < len(a.lots):
+            lot = a.lots[i]
+            out += [1.0, float(lot.face_down)]
+            won = lot.winner >= 0 and me == lot.winner
+            visible = not lot.face_down or me == s.baca or won
+            one_hot(out, lot.kind if visible else None, kinds)
+            _seat(out, lot.winner, me, n)
         else:
             out += [0.0] * (2 + kinds + n + 1)
-    one_hot(out, s.lot if s.lot >= 0 else lots, lots + 1)
-    out.append(float(s.high))
+    one_hot(out, a.lot if a.lot >= 0 else lots, lots + 1)
+    out.append(float(a.high))
     order = [(me + i) % n for i in range(n)]
     for p in order:
-        laid = s.laid[p]
         out += [
             float(declared_total(s, p)),
-            float(s.committed[p]),
-            float(s.passed[p]) if s.lot >= 0 else 0.0,
-            float(p in s.checked),
-            float(p in s.tied),
-            float(len(laid)),
+            float(a.committed[p]),
+            float(a.passed[p]) if a.lot >= 0 else 0.0,
+            float(p in a.checked),
+            float(p in a.tied),
+            float(len(a.laid[p])),
         ]
     for p in order:
         seen = [0.0] * kinds
-        for k, _, hidden in s.laid[p]:
-            if hidden != FACE_DOWN or p == me:
-                seen[k] += 1.0
+        for card in a.laid[p]:
+            if card.face != FACE_DOWN or p == me:
+                seen[card.kind] += 1.0
         out += seen
     for p in order:
         for pen in s.pens[p]:
             cards = [0.0] * kinds
-            for k, _, _ in pen[0]:
-                cards[k] += 1.0
+            for in_row in pen.cards:
+                cards[in_row.kind] += 1.0
             out += cards
-            out.append(float(pen[1]))
-            one_hot(out, pen[2], 4)
-            colour = pen[3] if pen[2] in (pens.SINGLE, pens.RUN) else colours
+            out.append(float(pen.wolf))
+            one_hot(out, int(pen.row), 4)
+            colour = pen.colour if pen.row in (pens.SINGLE, pens.RUN) else colours
             one_hot(out, colour, colours + 1)
-            out += [float(pen[4]), cards[black]]
+            out += [float(pen.value), cards[black]]
     out += rotated(s.fleeces, me, n)
     out += rotated(s.scores, me, n)
     out += rotated([float(p in s.final) for p in range(n)], me, n)
@@ -161,15 +162,15 @@ def observe(s: WypasState, me: int) -> list[float]:
     out += waiting
     queued = [0.0] * 4
     for entry in s.queue:
-        queued[ROLES.index(entry[1])] += 1.0
+        queued[ROLES.index(entry.role)] += 1.0
     out += queued
     if s.queue:
-        seat, role, target, pen_index, cancels = s.queue[-1]
-        _seat(out, seat, me, n)
-        one_hot(out, ROLES.index(role), 5)
-        _seat(out, target, me, n)
-        one_hot(out, pen_index if pen_index >= 0 else 2, 3)
-        out.append(float(cancels >= 0))
+        last = s.queue[-1]
+        _seat(out, last.seat, me, n)
+        one_hot(out, ROLES.index(last.role), 5)
+        _seat(out, last.target, me, n)
+        one_hot(out, last.pen if last.pen >= 0 else 2, 3)
+        out.append(float(last.cancels >= 0))
     else:
         _seat(out, -1, me, n)
         one_hot(out, 4, 5)
@@ -178,17 +179,17 @@ def observe(s: WypasState, me: int) -> list[float]:
         out.append(0.0)
     pending = s.pending
     if pending is not None:
-        one_hot(out, 1 if pending[0] == THIEF else 2, 3)
-        _seat(out, pending[1], me, n)
-        _seat(out, pending[2], me, n)
-        one_hot(out, pending[3] if pending[3] >= 0 else 2, 3)
+        one_hot(out, 1 if pending.role == THIEF else 2, 3)
+        _seat(out, pending.chooser, me, n)
+        _seat(out, pending.target, me, n)
+        one_hot(out, pending.pen if pending.pen >= 0 else 2, 3)
     else:
         one_hot(out, 0, 3)
         _seat(out, -1, me, n)
         _seat(out, -1, me, n)
         one_hot(out, 2, 3)
-    if pending is not None and pending[0] == THIEF and pending[1] == me:
-        out += list(map(float, s.hands[pending[2]]))  # the Thief looks at this hand
+    if pending is not None and pending.role == THIEF and pending.chooser == me:
+        out += list(map(float, s.hands[pending.target]))  # the Thief looks at this hand
     else:
         out += [0.0] * kinds
     for p in order:
