@@ -15,7 +15,8 @@ runner = CliRunner()
 
 
 def test_simulate_counts_matches_ended_at_the_turn_cap() -> None:
-    args = ["simulate", "wypas", "-n", "3", "-p", "6", "--workers", "1", "--json", "--seed", "5"]
+    args = ["simulate", "wypas", "-n", "3", "-p", "6", "--bots", "random", "--workers", "1"]
+    args += ["--json", "--seed", "5"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
