@@ -15,9 +15,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from pasture import games, i18n
-from pasture.bots import available
+from pasture.bots import available, levels, research_bots
+from pasture.cli import arena as arena_cli
 from pasture.cli import simulate as sim
 from pasture.cli.play import Quit, TerminalGame, parse_seats
+from pasture.cli.plot import rating_svg
 from pasture.cli.serve import serve
 from pasture.cli.terminal import rules_text, terminal_ui
 from pasture.core.errors import PastureError
@@ -85,6 +87,12 @@ OptionOpt = Annotated[
 app.command()(serve)
 
 
+def bot_list(game: games.Game) -> str:  # type: ignore[name-defined]
+    """Levels first (with the bot behind each), then the research names."""
+    shown = ", ".join(f"{lv.title} ({lv.bot})" for lv in levels(game))
+    return f"{shown}\nresearch: {', '.join(research_bots(game))}"
+
+
 @app.command("games")
 def list_games() -> None:
     """List the games, their player counts, options and bots."""
@@ -98,7 +106,7 @@ def list_games() -> None:
             f"[bold]{escape(game.title)}[/]\n{escape(game.summary)}",
             f"{game.min_players}–{game.max_players}",
             options,
-            ", ".join(available(game)),
+            bot_list(game),
         )
     console.print(table)
 
@@ -113,8 +121,9 @@ def play(
     seats: Annotated[
         str | None,  # noqa: UP007
         typer.Option(
-            help="Who sits where, comma-separated: human, bot (the best bot), or a bot's name."
-            " Default: you in seat 0, bots elsewhere. Several humans share the screen.",
+            help="Who sits where, comma-separated: human, bot (the Normal bot), a level"
+            " (easy, normal, hard) or a research bot's name (see `pasture games`)."
+            " Default: you in seat 0, Normal bots elsewhere. Several humans share the screen.",
         ),
     ] = None,
     seed: Annotated[
@@ -142,7 +151,7 @@ def play(
     i18n.use(language_or_exit(lang))
     count = players or chosen.min_players
     bots = available(chosen)
-    default_bot = "heuristic" if "heuristic" in bots else "random"
+    default_bot = "normal" if "normal" in bots else "random"
     try:
         seat_kinds = parse_seats(seats, count, default_bot)
         for kind in seat_kinds:
@@ -189,7 +198,7 @@ def simulate(
         typer.Option(help="Also draw the win rates as an SVG chart in this file."),
     ] = None,
 ) -> None:
-    """Play many bot matches and report win rates (95% intervals), scores and speed.
+    """Play many bot matches; report win rates (95% intervals), scores, speed and caps hit.
 
     Example: pasture simulate swipsheep --games 10000 --players 4 --bots heuristic,random
     """
@@ -231,6 +240,81 @@ def simulate(
     if plot is not None:
         sim.write_plot(str(plot), data)
         errors.print(f"Chart written to {escape(str(plot))}.")
+
+
+@app.command()
+def arena(
+    game: GameArg,
+    bots: Annotated[
+        str,
+        typer.Option(help="The bots to rate, comma-separated (levels or research names)."),
+    ] = "normal,hard",
+    players: Annotated[
+        int | None,  # noqa: UP007
+        typer.Option("--players", "-p", help="Seats per match (default: the game's least)."),
+    ] = None,
+    games_: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 100,
+    mode: Annotated[
+        str,
+        typer.Option(
+            help="mixed: every mix of the bots at the table; one-vs-rest: one copy of the"
+            " first bot against copies of each other one."
+        ),
+    ] = "mixed",
+    seed: Annotated[int, typer.Option(help="First seed; match i uses seed+i.")] = 0,
+    option: OptionOpt = None,
+    workers: Annotated[
+        int, typer.Option(help="Processes to use (default: the machine's cores, at most 4).")
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the leaderboard as JSON.")] = False,
+    plot: Annotated[
+        Path | None,  # noqa: UP007
+        typer.Option(help="Also draw the ratings with their intervals as an SVG chart."),
+    ] = None,
+) -> None:
+    """Rate bots in a tournament: every lineup in every seat rotation, openskill ratings
+    with 95% intervals, win rates against a fair share, and thinking time per decision.
+
+    Example: pasture arena swipsheep --players 4 --bots heuristic,search,random --games 300
+    """
+    chosen = game_or_exit(game)
+    count = players or chosen.min_players
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    known = available(chosen)
+    for name in names:
+        if name not in known:
+            raise fail(f"{chosen.title} has no bot {name!r}; choose from {', '.join(known)}.")
+    if not names or len(set(names)) != len(names):
+        raise fail("--bots names each bot once.")
+    if games_ < 1:
+        raise fail("--games must be at least 1.")
+    if mode not in ("mixed", "one-vs-rest"):
+        raise fail(f"--mode is mixed or one-vs-rest, not {mode!r}.")
+    options = parse_options(option)
+    try:
+        chosen.resolve_options(count, options)
+    except PastureError as err:
+        raise fail(err.message) from None
+    ratings = arena_cli.run(
+        chosen.name,
+        names,
+        count,
+        games_,
+        seed,
+        mode,
+        options,
+        workers or sim.default_workers(),
+        errors,
+        show_progress=sys.stderr.isatty(),
+    )
+    data = arena_cli.summary_json(chosen.name, names, count, games_, seed, mode, ratings)
+    if as_json:
+        print(arena_cli.dumps(data))
+    else:
+        arena_cli.print_leaderboard(console, data)
+    if plot is not None:
+        plot.write_text(rating_svg(data), encoding="utf-8")
+        errors.print(f"Chart written to {plot}.")
 
 
 @app.command()

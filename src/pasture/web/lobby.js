@@ -112,7 +112,9 @@ function buildNewTable(panel, gameList, errors) {
     const optionBox = h("div", { class: "options" });
     const seatBox = h("div", { class: "seats-setup" });
     const botNames = game.bots || [];
-    const defaultBot = botNames.includes("heuristic") ? "heuristic" : botNames[0];
+    const defaultBot = ["normal", "heuristic"].find((b) => botNames.includes(b)) || botNames[0];
+    // The server lists the difficulty levels (easy, normal, hard) first, then research
+    // bots (docs/bots.md).
 
     const renderSeats = () => {
       const n = Number(players.value);
