@@ -67,6 +67,12 @@ def _choose(game: Game, bot_name: str, turn: Turn, budget: float) -> Action | No
         signal.setitimer(signal.ITIMER_PROF, 0)
 
 
+def _found_by_workers(game: Game) -> bool:
+    """A worker finds the games of `pasture.games` (a state travels as its game's name and
+    JSON); a game registered only in the server process (a test's) thinks in a thread."""
+    return type(game).__module__.startswith("pasture.games.")
+
+
 def _choose_in_thread(game: Game, bot_name: str, turn: Turn, budget: float) -> Action | None:
     return bots.make(game, bot_name).choose(turn)
 
@@ -77,6 +83,7 @@ class BotPool:
         self.cpu_budget = cpu_budget
         self.niceness = niceness
         self._executor: Executor = self._new_executor()
+        self._threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pasture-bot")
         self.decisions = 0
         self.over_budget = 0
 
@@ -99,6 +106,7 @@ class BotPool:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._threads.shutdown(wait=False, cancel_futures=True)
 
     async def decide(
         self, game: Game, bot_name: str, turn: Turn, slot: asyncio.Lock, budget: float | None = None
@@ -107,14 +115,14 @@ class BotPool:
         `budget` if smaller); None if it went over. `slot` is the table's: one decision
         of a table at a time."""
         budget = self.cpu_budget if budget is None else min(budget, self.cpu_budget)
-        run = _choose if isinstance(self._executor, ProcessPoolExecutor) else _choose_in_thread
+        in_process = isinstance(self._executor, ProcessPoolExecutor) and _found_by_workers(game)
+        run = _choose if in_process else _choose_in_thread
+        executor = self._executor if in_process else self._threads
         async with slot:
             loop = asyncio.get_running_loop()
             started = time.monotonic()
             try:
-                action = await loop.run_in_executor(
-                    self._executor, run, game, bot_name, turn, budget
-                )
+                action = await loop.run_in_executor(executor, run, game, bot_name, turn, budget)
             except BrokenProcessPool:  # a worker died (killed, out of memory): start anew
                 log.error("a bot worker died; the pool is restarted")
                 self._executor = self._new_executor()
