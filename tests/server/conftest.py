@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.server.cluster_harness import RedisServer
 from tests.server.harness import Server, free_port
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
@@ -103,3 +104,15 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
 @pytest.fixture(scope="session")
 def postgres_url(postgres_cluster: PostgresCluster) -> str:
     return postgres_cluster.url
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """A throwaway Redis (Debian's redis-server), for tests of several processes."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    server = RedisServer()
+    try:
+        yield server
+    finally:
+        server.destroy()

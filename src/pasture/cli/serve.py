@@ -26,6 +26,13 @@ def serve(
             min=0,
         ),
     ] = 20.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0): run this process as one of several serving"
+            " the same tables, with a shared PostgreSQL --db. See docs/deploy.md.",
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve every pasture game online: tables, seats, bots and a websocket per player.
@@ -41,9 +48,12 @@ def serve(
     from pasture.store.database import safe_url
 
     settings = Settings(bot_delay=bot_delay, reaction_timeout=reaction_timeout)
-    app = create_app(db, settings)
+    app = create_app(db, settings, redis_url=redis)
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)})", err=False)
+    also = f", Redis: {safe_url(redis)}" if redis else ""
+    typer.echo(
+        f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)}{also})", err=False
+    )
     uvicorn.run(
         app,
         host=host,

@@ -24,8 +24,11 @@ log = logging.getLogger("pasture.server")
 DEFAULT_DB = "sqlite:///pasture.sqlite"
 
 
-def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> FastAPI:
-    """The server for the database at `db_url` (SQLite file or PostgreSQL URL)."""
+def create_app(
+    db_url: str = DEFAULT_DB, settings: Settings | None = None, redis_url: str | None = None
+) -> FastAPI:
+    """The server for the database at `db_url` (SQLite file or PostgreSQL URL). With
+    `redis_url`, one of several processes serving the same tables (server/cluster.py)."""
     settings = settings or Settings()
     state: dict[str, Any] = {}
 
@@ -34,11 +37,22 @@ def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> Fa
         db = Database(db_url)
         manager = TableManager(db, settings)
         state["manager"] = manager
-        await manager.start()
+        cluster = None
+        if redis_url is not None:  # cluster hook: tables are adopted, not all loaded
+            from pasture.server.cluster import Cluster
+
+            cluster = manager.cluster = Cluster(manager, redis_url, settings)
+            cluster.asgi = app
+            await cluster.start()
+            state["cluster"] = cluster
+        else:
+            await manager.start()
         try:
             yield
         finally:
             manager.stop()
+            if cluster is not None:
+                await cluster.stop()
             db.close()
 
     app = ws.PlayApp(
@@ -67,6 +81,10 @@ def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> Fa
         message = "The server could not do that now; try again."
         return JSONResponse({"code": "unavailable", "message": message}, status_code=503)
 
+    if redis_url is not None:  # cluster hook: requests about a table go to its owner
+        from pasture.server.forward import ForwardToOwner
+
+        app.add_middleware(ForwardToOwner, state=state)
     app.include_router(rest.router(manager))  # type: ignore[arg-type]
     ws.install(app, manager, settings)  # type: ignore[arg-type]
     _mount_web_client(app)

@@ -12,7 +12,7 @@ import logging
 import secrets
 from collections.abc import Mapping
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pasture import bots, games
 from pasture.core.errors import IllegalAction, PastureError
@@ -28,6 +28,9 @@ from pasture.store import repository as repo
 from pasture.store.database import Database
 from pasture.store.repository import ActionRecord, SeatRecord, TableRecord
 
+if TYPE_CHECKING:
+    from pasture.server.cluster import Cluster
+
 log = logging.getLogger("pasture.server")
 
 MAX_TABLE_ID = 32
@@ -40,6 +43,8 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self.scheduler = Scheduler(self, settings)
+        self.cluster: Cluster | None = None
+        """Several processes (server/cluster.py): only a table's lease holder loads it."""
 
     async def start(self) -> None:
         """Bring every unfinished match back into memory: its bots and clocks go on."""
@@ -93,6 +98,8 @@ class TableManager:
             created_at=repo.now(),
             seats=seats,
         )
+        if self.cluster is not None:  # cluster hook: the creator owns the new table
+            await self.cluster.hold(record.id)
         await self.db.run(partial(repo.insert_table, table=record))
         table = LiveTable(record, game, match, self.settings.reaction_timeout)
         table.refresh_legal()
@@ -109,6 +116,8 @@ class TableManager:
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:
+                if self.cluster is not None:  # cluster hook: load only what we own
+                    await self.cluster.hold(table_id)
                 record = await self.db.run(partial(repo.load_table, table_id=table_id))
                 if record is None:
                     raise unknown_table(table_id)
