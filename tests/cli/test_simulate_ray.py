@@ -24,10 +24,3 @@ def test_simulate_on_ray_gives_the_local_results() -> None:
     b = {k: v for k, v in json.loads(on_ray.stdout).items() if k not in strip}
     assert a == b and a["games"] == 60
     assert not ray.is_initialized()  # the Ray it started is shut down again
-
-
-def test_simulate_ray_address_that_does_not_answer_is_a_clear_error() -> None:
-    result = runner.invoke(
-        app, ["simulate", "swipsheep", "-n", "2", "--ray-address", "127.0.0.1:1", "--json"]
-    )
-    assert result.exit_code == 2 and "Ray" in result.output

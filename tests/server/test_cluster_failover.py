@@ -70,13 +70,18 @@ async def play_across_kills(
     """Play until the match ends, reconnecting to any live process whenever the
     connection drops, catching up from the last version seen, resending what is unacked."""
     client = player.client
+    trail: list[str] = []
+    player.trail = trail  # type: ignore[attr-defined]
     while not client.ended:
-        with contextlib.suppress(websockets.ConnectionClosed, EOFError, TimeoutError, OSError):
+        try:
             if client.ws is None:
                 client.server = rng.choice(servers)
+                trail.append(f"{time.monotonic():.1f} connect {client.server.port} v{client.version}")
                 await client.connect(since=client.version or None)
                 await player.resend()
             await player.run()
+        except (websockets.ConnectionClosed, EOFError, TimeoutError, OSError) as e:
+            trail.append(f"{time.monotonic():.1f} {type(e).__name__} {e}")
         if not client.ended:
             client.ws = None
             await asyncio.sleep(rng.uniform(0.05, 0.3))
@@ -152,9 +157,12 @@ def test_sigkilled_owners_lose_nothing_and_every_match_finishes(
         ]
         await kill_owners()
         done, stuck = await asyncio.wait(play, timeout=120)
+        for task in done:
+            if task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
         if stuck:
             lost = [
-                (key, p.client.version, p.pending, p.client.messages[-3:])
+                (key, p.client.version, p.pending, p.trail[-6:], p.errors[-3:], [m["type"] for m in p.client.messages[-8:]])
                 for key, p in players.items()
                 if not p.client.ended
             ]

@@ -207,7 +207,7 @@ def simulate(
         raise fail(err.message) from None
     if games_ < 1:
         raise fail("--games must be at least 1.")
-    from pasture.cli.ray_pool import RayMissing
+    from pasture.cli.ray_pool import RayError
 
     try:
         tally, seconds = sim.simulate(
@@ -220,7 +220,7 @@ def simulate(
             show_progress=sys.stderr.isatty(),
             ray_address=ray_address or ("local" if ray else None),
         )
-    except RayMissing as err:
+    except RayError as err:
         raise fail(str(err)) from None
     data = sim.summary_json(chosen.name, names, seed, tally, seconds)
     if as_json:

@@ -16,8 +16,8 @@ LOCAL = "local"
 """`--ray` without an address: start a Ray instance on this machine for the run."""
 
 
-class RayMissing(RuntimeError):
-    pass
+class RayError(RuntimeError):
+    """Ray is not installed, or the cluster cannot be reached: said in one sentence."""
 
 
 def run_chunks(
@@ -32,7 +32,7 @@ def run_chunks(
     try:
         import ray
     except ImportError:
-        raise RayMissing("Ray is not installed: pip install 'pasture[ray]'.") from None
+        raise RayError("Ray is not installed: pip install 'pasture[ray]'.") from None
     started = not ray.is_initialized()
     if started:
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
@@ -40,7 +40,11 @@ def run_chunks(
             options["num_cpus"] = local_cpus
         else:
             options["address"] = address
-        ray.init(**options)
+        try:
+            ray.init(**options)
+        except Exception as e:
+            where = "a local Ray" if address == LOCAL else f"the Ray cluster at {address}"
+            raise RayError(f"Could not start or reach {where}: {e}") from None
     try:
         task = ray.remote(job)
         pending = [task.remote(game_name, list(bot_names), list(chunk)) for chunk in chunks]
