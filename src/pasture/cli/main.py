@@ -175,9 +175,7 @@ def simulate(
     ] = False,
     ray_address: Annotated[
         str | None,  # noqa: UP007
-        typer.Option(
-            metavar="ADDRESS", help="The Ray cluster for --ray (e.g. ray://head:10001)."
-        ),
+        typer.Option(metavar="ADDRESS", help="The Ray cluster for --ray (e.g. ray://head:10001)."),
     ] = None,
     plot: Annotated[
         Path | None,  # noqa: UP007

@@ -55,7 +55,7 @@ log = logging.getLogger("pasture.cluster")
 LEASE_TTL = 3.0
 """Seconds a lease lasts unless renewed (renewed every third of it): an owner that died
 is replaced after at most this long, plus one adoption round."""
-ADOPT_EVERY = 1.0
+ADOPT_EVERY = 0.5
 CALL_TIMEOUT = 5.0
 NODES_KEY = f"{PREFIX}nodes"
 FORWARDED = b"x-pasture-forwarded"
@@ -154,7 +154,11 @@ Op = Callable[[dict[str, Any]], Awaitable[Any]]
 
 class Cluster:
     def __init__(
-        self, manager: TableManager, redis_url: str, settings: Settings, lease_ttl: float = LEASE_TTL
+        self,
+        manager: TableManager,
+        redis_url: str,
+        settings: Settings,
+        lease_ttl: float = LEASE_TTL,
     ) -> None:
         self.manager = manager
         self.settings = settings
@@ -290,12 +294,16 @@ class Cluster:
             return
         live = await self.bus.redis.zcount(NODES_KEY, time.time(), "+inf")
         random.shuffle(free)
-        for table_id in free[: math.ceil(len(free) / max(int(live), 1))]:
+        share = free[: math.ceil(len(free) / max(int(live), 1))]
+        # Leases first (quick), then the loads: a client reconnecting meanwhile finds
+        # the new owner and waits for the table there.
+        mine = [t for t in share if await self.leases.acquire(t) == self.node]
+        for table_id in mine:
             try:
                 await self.manager.get(table_id)
                 log.info("table %s adopted", table_id)
             except ServerError:
-                pass  # another process was quicker
+                pass  # e.g. the database is unreachable: the lease lapses, retried later
 
     # -- messages between processes ------------------------------------------------------
 

@@ -45,15 +45,15 @@ class ForwardToOwner:
                 method=scope["method"],
                 path=scope["path"],
                 query=scope.get("query_string", b"").decode("latin-1"),
-                headers=[
-                    (k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]
-                ],
+                headers=[(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]],
                 body=base64.b64encode(body).decode(),
             )
         except ServerError as e:
             await _respond(send, e.status, [("content-type", "application/json")], _error(e))
             return
-        await _respond(send, int(answer["status"]), answer["headers"], base64.b64decode(answer["body"]))
+        await _respond(
+            send, int(answer["status"]), answer["headers"], base64.b64decode(answer["body"])
+        )
 
 
 def _error(e: ServerError) -> bytes:
