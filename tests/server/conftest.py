@@ -8,11 +8,14 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.server.cluster_harness import RedisServer
 from tests.server.harness import Server, free_port
+
+if TYPE_CHECKING:
+    from tests.server.cluster_harness import RedisServer
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
@@ -111,6 +114,8 @@ def redis_server() -> Iterator[RedisServer]:
     """A throwaway Redis (Debian's redis-server), for tests of several processes."""
     if shutil.which("redis-server") is None:
         pytest.skip("redis-server is not installed")
+    from tests.server.cluster_harness import RedisServer
+
     server = RedisServer()
     try:
         yield server

@@ -95,17 +95,23 @@ class Bus:
             while self._queue:
                 batch = list(self._queue)
                 self._queue.clear()
-                pipe = self._pub.pipeline(transaction=False)
-                for channel, payload in batch:
-                    pipe.publish(channel, payload)
-                try:
-                    await pipe.execute()
-                except (RedisError, OSError) as e:
-                    # Lost: the receivers notice (their subscription is cut, or an owner's
-                    # lease lapses) and their clients reconnect and catch up.
+                await self._send(batch)
+            self._flushed.set()
+
+    async def _send(self, batch: list[tuple[str, str]]) -> None:
+        for attempt in range(2):  # a connection gone stale (Redis restarted) fails once
+            pipe = self._pub.pipeline(transaction=False)
+            for channel, payload in batch:
+                pipe.publish(channel, payload)
+            try:
+                await pipe.execute()
+                return
+            except (RedisError, OSError) as e:
+                if attempt:
+                    # Lost: the receivers' subscriptions were cut too (they reconnect
+                    # their clients), or an owner's leases lapse and its tables move.
                     log.warning("could not publish %d messages: %s", len(batch), e)
                     await asyncio.sleep(0.2)
-            self._flushed.set()
 
     # -- subscribing ---------------------------------------------------------------------
 

@@ -227,7 +227,6 @@ class Cluster:
         table = self.manager.tables.pop(table_id, None)
         if table is None:
             return
-        log.warning("table %s: lease lost, handed over", table_id)
         table.broken = True
         self.manager.scheduler.cancel(table)
         for conn in list(table.connections):
@@ -251,6 +250,7 @@ class Cluster:
                 log.warning("Redis unreachable for the lease time (%s): tables handed over", e)
                 lost = owned
             for table_id in lost:
+                log.warning("table %s: lease lost, handed over", table_id)
                 self._drop(table_id)
             self._unload_finished()
 
@@ -392,7 +392,22 @@ class Cluster:
 
     # -- the owner's side ----------------------------------------------------------------
 
+    def _catch_up_with(self, table_id: str, since: Any) -> None:
+        """A client has seen a later version than the table here: the table was taken
+        over while an old owner still wrote (Redis lost its leases, an owner paused past
+        its lease). What it wrote is in the log: drop this copy, load the log again."""
+        table = self.manager.tables.get(table_id)
+        if table is not None and isinstance(since, int) and since > table.match.version:
+            log.warning(
+                "table %s: behind the log (v%s < v%s), reloaded",
+                table_id,
+                table.match.version,
+                since,
+            )
+            self._drop(table_id)
+
     async def _op_open(self, request: dict[str, Any]) -> dict[str, Any]:
+        self._catch_up_with(str(request["table"]), request.get("since"))
         table = await self.manager.get(str(request["table"]))
         hashed = request.get("token_hash")
         seat = None
@@ -479,7 +494,7 @@ class Cluster:
 
     # -- websockets for tables owned elsewhere -------------------------------------------
 
-    async def open_remote(self, table_id: str, token: str | None) -> RemoteSeat | None:
+    async def open_remote(self, table_id: str, token: str | None, since: Any) -> RemoteSeat | None:
         """Where a websocket's table is: None if here, else the owner and the seat."""
         from pasture.server.manager import MAX_TABLE_ID
 
@@ -487,9 +502,10 @@ class Cluster:
             raise unknown_table(table_id)
         owner = await self.owner_of(table_id)
         if owner == self.node:
+            self._catch_up_with(table_id, since)
             return None
         hashed = token_hash(token) if token is not None else None
-        result = await self.call(owner, "open", table=table_id, token_hash=hashed)
+        result = await self.call(owner, "open", table=table_id, token_hash=hashed, since=since)
         seat = result["seat"]
         return RemoteSeat(table_id, owner, None if seat is None else int(seat), hashed)
 

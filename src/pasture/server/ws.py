@@ -93,7 +93,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
             if since is not None and (isinstance(since, bool) or not isinstance(since, int)):
                 raise ServerError(400, "bad_version", "'since' must be a version number.")
             if manager.cluster is not None:  # cluster hook: a table owned elsewhere
-                remote = await manager.cluster.open_remote(table_id, token)
+                remote = await manager.cluster.open_remote(table_id, token, since)
                 if remote is not None:
                     await manager.cluster.play_remote(remote, websocket, since)
                     return
