@@ -1,4 +1,5 @@
-"""`pasture serve`: run the online play server (FastAPI + uvicorn, one process)."""
+"""`pasture serve`: run the online play server (FastAPI + uvicorn): one process, or one
+of several sharing PostgreSQL and Redis."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def serve(
 ) -> None:
     """Serve every pasture game online: tables, seats, bots and a websocket per player.
 
+    One process by default (SQLite, nothing else to set up). With --redis and a
+    PostgreSQL --db, run as many processes as you like, on one machine or several,
+    behind any reverse proxy: together they serve every table (docs/deploy.md).
+
     Create a table, share its link, players take seats (a secret seat token proves the
     seat; no accounts), empty seats can be bots, spectators watch. Every move is saved
     before it is acknowledged, so a restart loses nothing. API docs: http://HOST:PORT/docs;
@@ -47,6 +52,13 @@ def serve(
     from pasture.server import Settings, create_app
     from pasture.store.database import safe_url
 
+    if redis is not None:
+        try:
+            import redis as _redis_client  # noqa: F401 - the [scale] extra
+        except ImportError:
+            raise typer.BadParameter(
+                "--redis needs the Redis client: pip install 'pasture[scale]'."
+            ) from None
     settings = Settings(bot_delay=bot_delay, reaction_timeout=reaction_timeout)
     app = create_app(db, settings, redis_url=redis)
     shown = f"[{host}]" if ":" in host else host

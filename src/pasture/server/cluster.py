@@ -473,7 +473,7 @@ class Cluster:
             "root_path": "",
             "query_string": request["query"].encode("latin-1"),
             "headers": [*headers, (FORWARDED, b"1")],
-            "client": ("cluster", 0),
+            "client": tuple(request.get("client") or ("?", 0)),  # limits stay per client
             "server": ("cluster", 0),
         }
         body = base64.b64decode(request["body"])

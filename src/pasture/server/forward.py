@@ -47,6 +47,7 @@ class ForwardToOwner:
                 query=scope.get("query_string", b"").decode("latin-1"),
                 headers=[(k.decode("latin-1"), v.decode("latin-1")) for k, v in scope["headers"]],
                 body=base64.b64encode(body).decode(),
+                client=list(scope.get("client") or ("?", 0)),
             )
         except ServerError as e:
             await _respond(send, e.status, [("content-type", "application/json")], _error(e))
