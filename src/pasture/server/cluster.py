@@ -81,6 +81,8 @@ class SeatChannel(Connection):
         self.closed = False
         self._bus = bus
         self.channel = seat_channel(table_id, seat)
+        self.attached = 0
+        """Websockets attached through it so far (pruning leaves one just reused)."""
 
     def send_text(self, text: str) -> None:
         if not self.closed:
@@ -252,7 +254,25 @@ class Cluster:
             for table_id in lost:
                 log.warning("table %s: lease lost, handed over", table_id)
                 self._drop(table_id)
+            with contextlib.suppress(RedisError, OSError):
+                await self._prune_channels()
             self._unload_finished()
+
+    async def _prune_channels(self) -> None:
+        """Stop publishing a seat's frames once no process listens for that seat any
+        more (a process subscribes before it asks to attach, so none is missed)."""
+        seen = [
+            (table, c, c.attached)
+            for table in self.manager.tables.values()
+            for c in table.connections
+            if isinstance(c, SeatChannel)
+        ]
+        if not seen:
+            return
+        counts = dict(await self.bus.redis.pubsub_numsub(*(c.channel for _, c, _ in seen)))
+        for table, c, attached in seen:
+            if counts.get(c.channel, 1) == 0 and c.attached == attached:
+                table.connections.discard(c)
 
     def _unload_finished(self) -> None:
         """A finished table watched only from other processes leaves memory too."""
@@ -438,16 +458,14 @@ class Cluster:
         # The catch-up is ahead of this marker on the bus: channel frames after it are new.
         self.bus.publish(node_channel(str(request["from"])), f"a {request['conn']}")
 
-    @staticmethod
-    def _has_channel(table: LiveTable, seat: int | None) -> bool:
-        return any(
-            isinstance(c, SeatChannel) and c.seat == seat and not c.closed
-            for c in table.connections
-        )
-
     def _publish_seat(self, table: LiveTable, seat: int | None) -> None:
-        if not self._has_channel(table, seat):
-            table.connections.add(SeatChannel(self.bus, table.id, seat))
+        for c in table.connections:
+            if isinstance(c, SeatChannel) and c.seat == seat and not c.closed:
+                c.attached += 1
+                return
+        channel = SeatChannel(self.bus, table.id, seat)
+        channel.attached = 1
+        table.connections.add(channel)
 
     async def _op_act(self, request: dict[str, Any]) -> None:
         conn = self._remote(request)
@@ -539,8 +557,9 @@ class Cluster:
                     conn.send(protocol.error("unknown_type", f"Unknown message type {kind!r}."))
         except WebSocketDisconnect:
             pass
-        except ServerError as e:
+        except ServerError as e:  # e.g. a bad 'since': refused as on the owner
             conn.send(protocol.error(e.code, e.message))
+            conn.close(4000 + e.status if e.status < 500 else 1011)
         except (RedisError, OSError, TimeoutError):
             conn.send(protocol.error("unavailable", "The table cannot be reached now; retry."))
             conn.close(1011)
