@@ -109,7 +109,8 @@ class ThinkingPlayer(RandomPlayer):
                     await client.connect(since=client.version or None)
                     await self.resend()
                 await self.run()
-            except (websockets.ConnectionClosed, EOFError, TimeoutError, OSError) as e:
+            except (websockets.WebSocketException, EOFError, TimeoutError, OSError) as e:
+                # cut, refused, or a handshake with a process being killed
                 self.trail.append(f"{type(e).__name__} {e}")
             if not client.ended:
                 client.ws = None
