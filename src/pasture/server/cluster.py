@@ -240,23 +240,29 @@ class Cluster:
     async def _keep_leases(self) -> None:
         while True:
             await asyncio.sleep(self.lease_ttl / 3)
-            owned = list(self.manager.tables)
             try:
-                lost = await self.leases.renew(owned)
-                await self._register()
-                self._renewed_at = time.monotonic()
-                await self._watch_sessions()
-            except (RedisError, OSError) as e:
-                if time.monotonic() - self._renewed_at < self.lease_ttl:
-                    continue
-                log.warning("Redis unreachable for the lease time (%s): tables handed over", e)
-                lost = owned
-            for table_id in lost:
-                log.warning("table %s: lease lost, handed over", table_id)
-                self._drop(table_id)
-            with contextlib.suppress(RedisError, OSError):
-                await self._prune_channels()
-            self._unload_finished()
+                await self._keep_leases_once()
+            except Exception:  # a bug here must not stop the renewals for good
+                log.exception("renewing leases failed")
+
+    async def _keep_leases_once(self) -> None:
+        owned = list(self.manager.tables)
+        try:
+            lost = await self.leases.renew(owned)
+            await self._register()
+            self._renewed_at = time.monotonic()
+            await self._watch_sessions()
+        except (RedisError, OSError) as e:
+            if time.monotonic() - self._renewed_at < self.lease_ttl:
+                return
+            log.warning("Redis unreachable for the lease time (%s): tables handed over", e)
+            lost = owned
+        for table_id in lost:
+            log.warning("table %s: lease lost, handed over", table_id)
+            self._drop(table_id)
+        with contextlib.suppress(RedisError, OSError):
+            await self._prune_channels()
+        self._unload_finished()
 
     async def _prune_channels(self) -> None:
         """Stop publishing a seat's frames once no process listens for that seat any
