@@ -417,6 +417,7 @@ def main() -> None:
         "0",
         "--log-level",
         "warning",
+        *("--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"),
     ]
     if args.profile:
         cmd = ["py-spy", "record", "--threads", "-f", "raw", "-o", args.profile, "--", *cmd]

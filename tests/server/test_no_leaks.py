@@ -21,7 +21,7 @@ from pasture import games
 from pasture.core.game import Game
 from pasture.core.match import Match, seed_hash
 from pasture.server.protocol import dumps, loads
-from tests.server.harness import Client, RandomPlayer, Server
+from tests.server.harness import RACES, Client, RandomPlayer, Server
 
 ACTIONS_WANTED = 400  # per game: more batches of short games, one batch of long ones
 MAX_BATCHES = 4
@@ -59,7 +59,7 @@ async def _play(
     return table["id"], clients
 
 
-def _expected(game: Game, record: dict[str, Any]) -> tuple[Match, dict[int, dict]]:
+def _expected(game: Game, record: dict[str, Any]) -> tuple[Match, dict[int, dict[int | None, Any]]]:
     """Replay the record; the view message every seat (and None) should get at each
     version where the table rested."""
     match = Match(game, record["players"], record["options"], record["seed"])
@@ -87,19 +87,23 @@ def _expected(game: Game, record: dict[str, Any]) -> tuple[Match, dict[int, dict
     return match, by_version
 
 
-def views_start(views: dict[int, dict]) -> int:
+def views_start(views: dict[int, dict[int | None, Any]]) -> int:
     return min(views)
 
 
 def _check_stream(
-    seat: int | None, client: Client, match: Match, views: dict[int, dict], record: dict
+    seat: int | None,
+    client: Client,
+    match: Match,
+    views: dict[int, dict[int | None, Any]],
+    record: dict[str, Any],
 ) -> None:
     messages = client.messages
     assert len(client.raw) == len(messages)  # each frame was parsed into one message
     welcome = messages[0]
     assert welcome["type"] == "welcome" and welcome["seat"] == seat
     first_view = None
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     last_version = -1
     for m in messages:
         kind = m["type"]
@@ -123,6 +127,9 @@ def _check_stream(
             events.append(m)
         elif kind == "ack":
             assert seat is not None and set(m) == {"type", "id", "version"}
+        elif kind == "error":  # a race: the seat's own action refused (harness.RACES)
+            assert seat is not None and m["code"] in RACES, m
+            assert set(m) == {"type", "code", "message", "id"}
         elif kind == "end":
             assert m == {
                 "type": "end",

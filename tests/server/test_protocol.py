@@ -244,6 +244,7 @@ def test_reconnect_gets_the_missed_events_and_the_current_view(any_server: Serve
         await witness.until("view")
         rng = random.Random(1)
         for c in clients[1:]:  # the others pass; then seat 0 comes back
+            assert c.view is not None
             await c.act(rng.choice(c.view["legal"]), c.version, "x")
             await c.until("ack")
         back = await Client(server, tid, tokens[0]).connect(since=seen)
@@ -267,17 +268,6 @@ def test_reconnect_gets_the_missed_events_and_the_current_view(any_server: Serve
             await c.close()
 
     run(scenario())
-
-
-@pytest.fixture(autouse=True)
-def _until_any() -> None:
-    async def until_any(self: Client, kinds: tuple[str, ...], timeout: float = 10) -> Any:
-        while True:
-            message = await self.recv(timeout)
-            if message["type"] in kinds:
-                return message
-
-    Client.until_any = until_any  # type: ignore[attr-defined]
 
 
 def test_leaving_closes_the_seats_connections_and_frees_the_seat(any_server: Server) -> None:

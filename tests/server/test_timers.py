@@ -6,6 +6,7 @@ import asyncio
 import random
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ def reflex_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.stop()
 
 
-def _actions(server: Server, table_id: str) -> list[dict]:
+def _actions(server: Server, table_id: str) -> list[dict[str, Any]]:
     record = server.get(f"/api/tables/{table_id}/record").json()
     return list(record["actions"])
 

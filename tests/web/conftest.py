@@ -73,12 +73,15 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any, server: Server) -> Iterator[Any]:
-    """new_page(width=1100) opens a page in a fresh context (its own localStorage)."""
+    """new_page(width=1100) opens a page in a fresh context (its own localStorage).
+    Playwright's own helpers that evaluate strings (wait_for_function) are refused by the
+    server's Content-Security-Policy, so pages bypass it unless `csp=True`
+    (tests/web/test_csp.py checks the client under it)."""
     contexts: list[Any] = []
 
-    def make(width: int = 1100, height: int = 900) -> Any:
+    def make(width: int = 1100, height: int = 900, csp: bool = False) -> Any:
         context = browser.new_context(
-            viewport={"width": width, "height": height}, base_url=server.url
+            viewport={"width": width, "height": height}, base_url=server.url, bypass_csp=not csp
         )
         contexts.append(context)
         page = context.new_page()
@@ -86,6 +89,12 @@ def new_page(browser: Any, server: Server) -> Iterator[Any]:
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.js_errors = errors  # type: ignore[attr-defined]
+        violations: list[str] = []
+        page.on(
+            "console",
+            lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+        )
+        page.csp_violations = violations  # type: ignore[attr-defined]
         return page
 
     yield make

@@ -27,6 +27,67 @@ def serve(
             min=0,
         ),
     ] = 20.0,
+    bot_reaction_time: Annotated[
+        float,
+        typer.Option(
+            help="Seconds after a reaction window opens at which every bot answers it,"
+            " whatever it holds; a bot still thinking then passes.",
+            min=0,
+        ),
+    ] = 2.0,
+    bot_workers: Annotated[
+        int,
+        typer.Option(
+            help="Worker processes bots think in, at low priority (a cap on the cores bots"
+            " use; 0: a thread of the server).",
+            min=0,
+        ),
+    ] = 1,
+    bot_cpu: Annotated[
+        float,
+        typer.Option(
+            help="CPU seconds one bot decision may use; then a plain choice is played.",
+            min=0.01,
+        ),
+    ] = 10.0,
+    statement_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds one database statement may take; then that table's change fails"
+            " (the others go on).",
+            min=0.1,
+        ),
+    ] = 5.0,
+    create_rate: Annotated[
+        float, typer.Option(help="Tables one client address may open per second.", min=0.001)
+    ] = 2.0,
+    write_rate: Annotated[
+        float,
+        typer.Option(help="Seats one client address may take or leave per second.", min=0.001),
+    ] = 10.0,
+    socket_rate: Annotated[
+        float, typer.Option(help="Messages per second one websocket may send.", min=0.001)
+    ] = 20.0,
+    idle_after: Annotated[
+        float,
+        typer.Option(
+            help="Seconds unused after which a table leaves memory (reloaded on use).", min=0
+        ),
+    ] = 300.0,
+    waiting_ttl: Annotated[
+        float,
+        typer.Option(help="Seconds a table may wait for players before it is closed.", min=1),
+    ] = 86_400.0,
+    sweep_interval: Annotated[
+        float,
+        typer.Option(
+            help="Seconds between sweeps that load tables due and evict idle ones.", min=0.1
+        ),
+    ] = 5.0,
+    header_timeout: Annotated[
+        float,
+        typer.Option(help="Seconds a client has to send a request's headers.", min=0.1),
+    ] = 10.0,
     redis: Annotated[
         str | None,
         typer.Option(
@@ -50,6 +111,7 @@ def serve(
     import uvicorn
 
     from pasture.server import Settings, create_app
+    from pasture.server.http_guard import GuardedH11Protocol
     from pasture.store.database import safe_url
 
     if redis is not None:
@@ -59,15 +121,38 @@ def serve(
             raise typer.BadParameter(
                 "--redis needs the Redis client: pip install 'pasture[scale]'."
             ) from None
-    settings = Settings(bot_delay=bot_delay, reaction_timeout=reaction_timeout)
+    settings = Settings(
+        bot_delay=bot_delay,
+        reaction_timeout=reaction_timeout,
+        bot_reaction_time=bot_reaction_time,
+        statement_timeout=statement_timeout,
+        bot_workers=bot_workers,
+        bot_cpu_budget=bot_cpu,
+        create_rate=create_rate,
+        create_burst=max(10.0, 10 * create_rate),
+        write_rate=write_rate,
+        write_burst=max(30.0, 3 * write_rate),
+        socket_rate=socket_rate,
+        socket_burst=max(60.0, 3 * socket_rate),
+        idle_after=idle_after,
+        waiting_ttl=waiting_ttl,
+        sweep_interval=sweep_interval,
+        header_timeout=header_timeout,
+    )
     app = create_app(db, settings, redis_url=redis)
     shown = f"[{host}]" if ":" in host else host
     also = f", Redis: {safe_url(redis)}" if redis else ""
     typer.echo(
         f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)}{also})", err=False
     )
+    GuardedH11Protocol.header_timeout = settings.header_timeout
     uvicorn.run(
         app,
+        http=GuardedH11Protocol,
+        # bounds a request's headers (h11 refuses larger ones with 400)
+        h11_max_incomplete_event_size=16 * 1024,
+        limit_concurrency=4096,
+        timeout_keep_alive=5,
         host=host,
         port=port,
         log_level=log_level.lower(),

@@ -4,4 +4,5 @@ import typer
 
 from pasture.cli.serve import serve
 
-typer.run(serve)
+if __name__ == "__main__":  # not when a bot worker process imports this module again
+    typer.run(serve)

@@ -12,9 +12,11 @@ from urllib.parse import urlencode
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pasture.server import rest, ws
 from pasture.server.errors import ServerError
+from pasture.server.http_guard import HttpGuard, WebClientFiles
 from pasture.server.manager import TableManager
 from pasture.server.settings import Settings
 from pasture.store.database import Database
@@ -22,6 +24,12 @@ from pasture.store.database import Database
 log = logging.getLogger("pasture.server")
 
 DEFAULT_DB = "sqlite:///pasture.sqlite"
+HTTP_CODES = {
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    429: "rate_limited",
+}
 
 
 def create_app(
@@ -34,7 +42,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        db = Database(db_url)
+        db = Database(db_url, settings.statement_timeout)
         manager = TableManager(db, settings)
         state["manager"] = manager
         cluster = None
@@ -68,6 +76,13 @@ def create_app(
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
         return JSONResponse({"code": e.code, "message": e.message}, status_code=e.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(e.status_code, "bad_request")
+        return JSONResponse(
+            {"code": code, "message": str(e.detail)}, status_code=e.status_code, headers=e.headers
+        )
+
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, e: RequestValidationError) -> JSONResponse:
         first = e.errors()[0] if e.errors() else {}
@@ -81,11 +96,12 @@ def create_app(
         message = "The server could not do that now; try again."
         return JSONResponse({"code": "unavailable", "message": message}, status_code=503)
 
+    app.add_middleware(HttpGuard, max_body=settings.max_body)
     if redis_url is not None:  # cluster hook: requests about a table go to its owner
         from pasture.server.forward import ForwardToOwner
 
         app.add_middleware(ForwardToOwner, state=state)
-    app.include_router(rest.router(manager))  # type: ignore[arg-type]
+    app.include_router(rest.router(manager, settings))  # type: ignore[arg-type]
     ws.install(app, manager, settings)  # type: ignore[arg-type]
     _mount_web_client(app)
     return app
@@ -104,7 +120,6 @@ class _LazyManager:
 def _mount_web_client(app: FastAPI) -> None:
     """Serve the browser client (`pasture.web`: index.html, ES modules, CSS) at /."""
     from fastapi.responses import RedirectResponse
-    from fastapi.staticfiles import StaticFiles
 
     import pasture.web
 
@@ -115,4 +130,4 @@ def _mount_web_client(app: FastAPI) -> None:
         return RedirectResponse("/?" + urlencode(query), status_code=307)
 
     web_dir = Path(pasture.web.__file__).parent
-    app.mount("/", StaticFiles(directory=web_dir, html=True), name="web")
+    app.mount("/", WebClientFiles(directory=web_dir, html=True), name="web")

@@ -5,16 +5,17 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import random
+import time
 from collections import OrderedDict
 from typing import Any
 
 from pasture import bots
-from pasture.core.bot import Bot
 from pasture.core.game import JSON, Action, Game
 from pasture.core.match import Match
 from pasture.server import protocol
 from pasture.server.connection import Connection
-from pasture.store.repository import SeatRecord, TableRecord
+from pasture.server.window import HeldAnswer
+from pasture.store.repository import SeatRecord, StoredTimers, TableRecord
 
 REMEMBERED_REJECTIONS = 1000
 
@@ -42,7 +43,14 @@ class LiveTable:
         self.move_clock = record.move_clock
         self.created_at = record.created_at
         self.seq = len(record.actions)
+        self.committed_version = match.version
+        """The version the database holds: what REST shows (the live match may be ahead
+        while a commit is in flight)."""
+        self.held: dict[int, HeldAnswer] = {}
+        """Answers of the open reaction window, applied when it closes (server/window.py)."""
         self.lock = asyncio.Lock()
+        self.last_used = time.time()
+        """When the table was last asked for (idle tables leave memory)."""
         self.broken = False
         self.connections: set[Connection] = set()
         self.away: set[int] = set()
@@ -57,9 +65,19 @@ class LiveTable:
         """The version at which each seat's legal actions last changed: an action sent
         from an older version was chosen from a menu that no longer exists."""
         self.deadlines: dict[tuple[int, str], float] = {}
+        """Running limits, (seat, "reaction" or "clock") -> Unix time; stored (timers.py)."""
+        self.saved_timers: StoredTimers = record.timers
+        """What the database holds of the timers."""
+        for key, due in record.timers.deadlines.items():
+            seat, _, kind = key.partition(":")
+            self.deadlines[(int(seat), kind)] = due
+        self.timer_write: asyncio.Future[None] | None = None
+        self.think_due: dict[int, tuple[int, float]] = {}
+        """Bot seat -> (version the reaction window opened at, when it answers)."""
         self.timers: list[asyncio.TimerHandle] = []
         self.tasks: set[asyncio.Task[None]] = set()
-        self._bots: dict[int, Bot] = {}
+        self.bot_slot = asyncio.Lock()
+        """Held while one of the table's bots thinks: one decision of a table at a time."""
         self._rng = random.Random()
 
     # -- state ---------------------------------------------------------------------------
@@ -78,6 +96,7 @@ class LiveTable:
                     f" says {stored.version} (did the game's rules change?)"
                 )
             table.refresh_legal()
+        table.committed_version = match.version
         return table
 
     def refresh_legal(self) -> None:
@@ -98,13 +117,9 @@ class LiveTable:
         seat = conn.seat
         return seat is not None and self.seats[seat].token_hash == conn.token_hash
 
-    def bot_for(self, seat: int) -> Bot:
+    def bot_name(self, seat: int) -> str:
         """The seat's own bot, or the stand-in for an absent player."""
-        bot = self._bots.get(seat)
-        if bot is None:
-            name = self.seats[seat].bot or standin_bot_name(self.game)
-            bot = self._bots[seat] = bots.make(self.game, name)
-        return bot
+        return self.seats[seat].bot or standin_bot_name(self.game)
 
     def bot_rng(self) -> random.Random:
         return random.Random(self._rng.getrandbits(64))
@@ -128,7 +143,7 @@ class LiveTable:
             "move_clock": self.move_clock,
             "reaction_timeout": self.reaction_timeout,
             "status": self.status,
-            "version": match.version,
+            "version": self.committed_version,
             "seed_hash": match.seed_hash,
             "seats": [
                 {
@@ -153,7 +168,10 @@ class LiveTable:
     def view_texts(self, seat: int | None, since: int | None) -> list[str]:
         """Catch-up for one connection: events after `since` (if given), then the view."""
         match = self.match
-        messages = protocol.events(match.events_since(since), seat) if since is not None else []
+        own_after = self.seats[seat].since if seat is not None else 0
+        messages = (
+            protocol.events(match.events_since(since), seat, own_after) if since is not None else []
+        )
         messages.append(self.view_message(seat))
         if self.status == "over":
             messages.append(self.end_message())

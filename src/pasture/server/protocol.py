@@ -58,11 +58,15 @@ def view(
     }
 
 
-def events(steps: Iterable[tuple[int, Event]], seat: int | None) -> list[dict[str, JSON]]:
-    """The events `seat` may see, each numbered by the version of the step that caused it."""
+def events(
+    steps: Iterable[tuple[int, Event]], seat: int | None, own_after: int = 0
+) -> list[dict[str, JSON]]:
+    """The events `seat` may see, each numbered by the version of the step that caused it.
+    Events up to `own_after` (before the seat's occupant sat down) are shown as a
+    spectator sees them: a previous occupant's private events are not the new one's."""
     out = []
     for version, event in steps:
-        seen = event.for_seat(seat)
+        seen = event.for_seat(seat if version > own_after else None)
         if seen is not None:
             out.append({"type": "event", "version": version, "event": seen})
     return out

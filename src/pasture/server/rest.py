@@ -6,10 +6,11 @@ Errors are JSON {code, message} with an HTTP status (app.py turns ServerError in
 from __future__ import annotations
 
 import importlib
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
@@ -17,7 +18,12 @@ from pasture import bots, games
 from pasture.core.errors import PastureError
 from pasture.server import protocol
 from pasture.server.errors import ServerError
+from pasture.server.limits import RateLimiter
 from pasture.server.manager import TableManager
+from pasture.server.settings import Settings
+from pasture.store import repository as repo
+
+MAX_PAGE = 200
 
 
 class ErrorOut(BaseModel):
@@ -45,7 +51,9 @@ class NewTable(BaseModel):
 
 
 class Join(BaseModel):
-    name: str = Field(min_length=1, max_length=40, description="The name others see.")
+    name: str = Field(
+        min_length=1, max_length=400, description="The name others see (up to 40 characters)."
+    )
 
 
 class Joined(BaseModel):
@@ -61,6 +69,27 @@ class SeatOut(BaseModel):
     taken: bool
     away: bool
     invite: str
+
+
+class LobbySeatOut(BaseModel):
+    seat: int
+    bot: str | None
+    name: str | None
+    taken: bool
+    invite: str
+
+
+class LobbyOut(BaseModel):
+    """A table as the lobby lists it (from what is stored: no version, no seed hash)."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    move_clock: float | None
+    status: str
+    seats: list[LobbySeatOut]
 
 
 class TableOut(BaseModel):
@@ -81,11 +110,15 @@ class TableOut(BaseModel):
     seed: str | None = Field(default=None, description="Revealed when the match is over.")
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorOut} for s in (403, 404, 409, 422)}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    s: {"model": ErrorOut} for s in (403, 404, 409, 413, 422, 429)
+}
 
 
-def router(manager: TableManager) -> APIRouter:
+def router(manager: TableManager, settings: Settings) -> APIRouter:
     api = APIRouter(prefix="/api", responses=ERRORS)
+    creating = RateLimiter(settings.create_rate, settings.create_burst)
+    writing = RateLimiter(settings.write_rate, settings.write_burst)
 
     @api.get("/games", summary="Every game this server plays")
     async def list_games() -> list[dict[str, Any]]:
@@ -100,16 +133,29 @@ def router(manager: TableManager) -> APIRouter:
         return PlainTextResponse(_rules_text(game), media_type="text/markdown; charset=utf-8")
 
     @api.post("/tables", status_code=201, summary="Open a table", response_model=TableOut)
-    async def create_table(body: NewTable) -> dict[str, Any]:
+    async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        _limit(creating, request, "tables opened")
         table = await manager.create(
             body.game, body.players, body.options, body.bots, body.move_clock
         )
         return table.info()
 
-    @api.get("/tables", summary="Tables with a free seat", response_model=list[TableOut])
-    async def open_tables() -> list[dict[str, Any]]:
-        tables = sorted(manager.tables.values(), key=lambda t: t.created_at)
-        return [t.info() for t in tables if t.status != "over" and t.free_seats()]
+    @api.get(
+        "/tables", summary="Tables with a free seat, newest first", response_model=list[LobbyOut]
+    )
+    async def open_tables(
+        limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Tables per page.")] = 50,
+        after: Annotated[
+            str | None,
+            Query(max_length=32, description="The id of the last table of the previous page."),
+        ] = None,
+        game: Annotated[str | None, Query(max_length=64, description="Only this game.")] = None,
+    ) -> list[dict[str, Any]]:
+        entries = await manager.db.run(
+            partial(repo.open_tables, limit=limit, after=after, game=game)
+        )
+        titles = {g.name: g.title for g in games.all_games()}
+        return [_lobby_entry(e, titles) for e in entries]
 
     @api.get("/tables/{table_id}", summary="One table", response_model=TableOut)
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -122,17 +168,20 @@ def router(manager: TableManager) -> APIRouter:
             return protocol.view(table.match.state, None, table.match.version)
 
     @api.post("/tables/{table_id}/seats/{seat}", summary="Take a free seat", response_model=Joined)
-    async def join(table_id: str, seat: int, body: Join) -> dict[str, Any]:
+    async def join(table_id: str, seat: int, body: Join, request: Request) -> dict[str, Any]:
+        _limit(writing, request, "seats taken or left")
         table = await manager.get(table_id)
-        token = await manager.join(table, seat, body.name.strip() or "?")
+        token = await manager.join(table, seat, body.name)
         return {"seat": seat, "token": token, "table": table.info()}
 
     @api.delete("/tables/{table_id}/seats/{seat}", status_code=204, summary="Leave a seat")
     async def leave(
         table_id: str,
         seat: int,
+        request: Request,
         authorization: Annotated[str | None, Header(description="Bearer <seat token>")] = None,
     ) -> None:
+        _limit(writing, request, "seats taken or left")
         table = await manager.get(table_id)
         await manager.leave(table, seat, _bearer(authorization))
 
@@ -141,6 +190,41 @@ def router(manager: TableManager) -> APIRouter:
         return manager.record(await manager.get(table_id))
 
     return api
+
+
+def _limit(limiter: RateLimiter, request: Request, what: str) -> None:
+    """One client address may write only so fast (429 `rate_limited`)."""
+    client = request.client.host if request.client is not None else "?"
+    bucket = limiter.bucket(client)
+    if not bucket.take():
+        raise ServerError(
+            429,
+            "rate_limited",
+            f"Too many {what} from your address: at most {limiter.rate:g} a second."
+            f" Retry in {bucket.wait():.1f} s.",
+        )
+
+
+def _lobby_entry(entry: repo.LobbyEntry, titles: dict[str, str]) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "game": entry.game,
+        "title": titles.get(entry.game, entry.game),  # a game this server no longer knows
+        "players": entry.players,
+        "options": entry.options,
+        "move_clock": entry.move_clock,
+        "status": entry.status,
+        "seats": [
+            {
+                "seat": s.seat,
+                "bot": s.bot,
+                "name": s.name,
+                "taken": s.bot is not None or s.token_hash is not None,
+                "invite": f"/tables/{entry.id}?seat={s.seat}",
+            }
+            for s in entry.seats
+        ],
+    }
 
 
 def _rules_text(name: str) -> str:

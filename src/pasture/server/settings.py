@@ -12,9 +12,40 @@ class Settings:
     reaction_timeout: float = 20.0
     """Seconds every seat gets to answer when its State.timeout_action offers a default
     (a reaction window); then that default is applied. The same for every seat."""
+    bot_reaction_time: float = 2.0
+    """Seconds after a reaction window opens at which every bot answers it, whatever it
+    holds (W-10a); a bot still thinking then passes."""
+    bot_workers: int = 1
+    """Worker processes bots think in (a cap on the cores bots use); 0: a thread."""
+    bot_cpu_budget: float = 10.0
+    """CPU seconds one bot decision may use; then a plain choice is played."""
     max_message: int = 64 * 1024
     """Largest websocket message (bytes) read as a request; larger ones are refused."""
     hello_timeout: float = 10.0
     """Seconds a new websocket has to send its hello."""
+    socket_rate: float = 20.0
+    """Messages a second one websocket may send on average (pings included)."""
+    socket_burst: float = 60.0
+    """Messages one websocket may send at once before the rate applies."""
+    create_rate: float = 2.0
+    """Tables one client address may open per second on average."""
+    create_burst: float = 20.0
+    """Tables one client address may open at once."""
+    write_rate: float = 10.0
+    """Other writes (take or leave a seat) one client address may make per second."""
+    write_burst: float = 60.0
+    max_body: int = 64 * 1024
+    """Largest HTTP request body (bytes)."""
+    statement_timeout: float = 5.0
+    """Seconds one database statement may take; then its table's change fails with
+    `unavailable` (the others go on)."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers."""
+    sweep_interval: float = 5.0
+    """Seconds between sweeps that load tables due, evict idle ones, expire old ones."""
+    idle_after: float = 300.0
+    """Seconds unused after which a table leaves memory (it is reloaded on demand)."""
+    waiting_ttl: float = 86_400.0
+    """Seconds a table may wait for players before it is closed (status `expired`)."""
     send_queue: int = 10_000
     """Messages waiting for one slow connection before it is dropped (it can reconnect)."""

@@ -18,10 +18,14 @@ from starlette.types import Receive, Scope, Send
 from pasture.server import protocol
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError
+from pasture.server.limits import TokenBucket
 from pasture.server.live import token_hash
 from pasture.server.manager import TableManager
 from pasture.server.protocol import loads
 from pasture.server.settings import Settings
+from pasture.server.text import check_message
+
+MAX_TOKEN = 256
 
 
 async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
@@ -47,6 +51,7 @@ async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
         raise ServerError(
             400, "malformed_message", "A message is a JSON object with a 'type'."
         ) from None
+    check_message(data)
     return data
 
 
@@ -88,8 +93,10 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 raise ServerError(400, "expected_hello", "The first message must be a hello.")
             token = hello.get("token")
             since = hello.get("since")
-            if token is not None and not isinstance(token, str):
-                raise ServerError(400, "malformed_message", "'token' must be a string.")
+            if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):
+                raise ServerError(
+                    400, "malformed_message", f"'token' must be a string of at most {MAX_TOKEN}."
+                )
             if since is not None and (isinstance(since, bool) or not isinstance(since, int)):
                 raise ServerError(400, "bad_version", "'since' must be a version number.")
             if manager.cluster is not None:  # cluster hook: a table owned elsewhere
@@ -120,11 +127,23 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
 
         conn = Connection(websocket, seat, hashed, settings.send_queue)
         pump = asyncio.create_task(conn.pump())
+        rate = TokenBucket(settings.socket_rate, settings.socket_burst)
         try:
-            await manager.attach(table, conn, since)
+            try:
+                await manager.attach(table, conn, since)
+            except ServerError as e:  # e.g. a bad 'since': refused like any bad hello
+                conn.send(protocol.error(e.code, e.message))
+                conn.close(4000 + e.status if e.status < 500 else 1011)
             while not conn.closed:
                 try:
                     message = await read_message(websocket, settings.max_message)
+                    if not rate.take():
+                        raise ServerError(
+                            429,
+                            "rate_limited",
+                            f"At most {settings.socket_rate:g} messages a second; this one"
+                            f" is not read. Wait {rate.wait():.1f} s.",
+                        )
                 except ServerError as e:
                     conn.send(protocol.error(e.code, e.message))
                     continue

@@ -1,9 +1,14 @@
-"""One thread owns the database connection; every read and write runs there, in order.
+"""Writer threads own the database connections; every read and write runs there.
 
 Jobs queued while a commit is in flight are run together and share the next commit
 (group commit). Each caller is answered only after the commit that holds its writes,
 so "acknowledged" always means "committed", and many tables still commit at the rate
 of one transaction per batch instead of one per action.
+
+SQLite has one writer at a time anyway: one thread. PostgreSQL gets several, and every
+statement a time limit (`statement_timeout`), so one stuck statement (a lock held by
+someone else, a slow disk) fails its own job after the limit and holds up only the few
+jobs that shared its batch, never every table.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 
 from pasture.store.models import Base
@@ -45,7 +50,7 @@ def safe_url(url: str) -> str:
 SYNC_LEVELS = ("FULL", "NORMAL", "EXTRA")
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, statement_timeout: float = 5.0) -> Engine:
     parsed = make_url(engine_url(url))
     if parsed.drivername.startswith("sqlite"):
         # `?synchronous=NORMAL` trades durability across power cuts (not across a killed
@@ -62,12 +67,32 @@ def make_engine(url: str) -> Engine:
             # acknowledged action survives a power cut, not only a killed process.
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA synchronous={sync}")
-            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute(f"PRAGMA busy_timeout={int(statement_timeout * 1000)}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
         return engine
+    if parsed.drivername.startswith("postgresql"):
+        limit = int(statement_timeout * 1000)
+        return create_engine(
+            parsed,
+            pool_pre_ping=True,
+            connect_args={"options": f"-c statement_timeout={limit} -c lock_timeout={limit}"},
+        )
     return create_engine(parsed, pool_pre_ping=True)
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Columns added to the schema since a database was created are added to it (each
+    is nullable): an older database keeps working."""
+    inspector = inspect(engine)
+    with engine.begin() as conn:
+        for table in Base.metadata.sorted_tables:
+            have = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in have:
+                    kind = column.type.compile(engine.dialect)
+                    conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
 
 
 @dataclass(slots=True)
@@ -89,13 +114,20 @@ def _deliver(future: asyncio.Future[Any], result: Any, error: BaseException | No
 class Database:
     """The store's single writer: `await db.run(fn)` runs `fn(connection)` and commits."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, statement_timeout: float = 5.0, writers: int = 4) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, statement_timeout)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
+        if self.engine.dialect.name == "sqlite":
+            writers = 1  # one writer at a time: more threads would only wait on its lock
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._work, name="pasture-db", daemon=True)
-        self._thread.start()
+        self._threads = [
+            threading.Thread(target=self._work, name=f"pasture-db-{i}", daemon=True)
+            for i in range(writers)
+        ]
+        for thread in self._threads:
+            thread.start()
 
     async def run(self, fn: Callable[[Connection], T]) -> T:
         loop = asyncio.get_running_loop()
@@ -104,8 +136,10 @@ class Database:
         return await future
 
     def close(self) -> None:
-        self._jobs.put(None)
-        self._thread.join(timeout=10)
+        for _ in self._threads:
+            self._jobs.put(None)
+        for thread in self._threads:
+            thread.join(timeout=10)
         self.engine.dispose()
 
     def _work(self) -> None:

@@ -29,7 +29,13 @@ class TableRow(Base):
     move_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime)
+    created_at: Mapped[datetime] = mapped_column(DateTime, index=True)
+    # When the server must act on the table by itself (Unix time; 0: at once, e.g. a bot's
+    # move; NULL: only when someone acts). Tables due are loaded without being asked for.
+    wake_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    # The running limits ("<seat>:reaction" or "<seat>:clock" -> Unix time), so that a
+    # restart does not start them again.
+    deadlines: Mapped[dict[str, float] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -42,6 +48,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # The version when the current occupant sat down (their private catch-up starts there).
+    since_version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
 
 
 class ActionRow(Base):

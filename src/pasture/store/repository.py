@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, insert, select, tuple_, update
 
 from pasture.store.models import ActionRow, SeatRow, TableRow
 
@@ -19,6 +19,22 @@ class SeatRecord:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    since: int = 0
+    """The match version when the current occupant took the seat: the seat's private
+    events from before are not theirs to see."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTimers:
+    """When the server must act on a table by itself (Unix time; 0.0: at once, e.g. a
+    bot's move; None: only when someone acts), and its running limits."""
+
+    wake_at: float | None
+    deadlines: dict[str, float]
+    """"<seat>:reaction" or "<seat>:clock" -> Unix time."""
+
+
+NO_TIMERS = StoredTimers(None, {})
 
 
 @dataclass(slots=True)
@@ -42,6 +58,7 @@ class TableRecord:
     status: str
     created_at: datetime
     result: dict[str, Any] | None = None
+    timers: StoredTimers = NO_TIMERS
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[ActionRecord] = field(default_factory=list)
 
@@ -63,6 +80,8 @@ def insert_table(conn: Connection, table: TableRecord) -> None:
             status=table.status,
             result=table.result,
             created_at=table.created_at,
+            wake_at=table.timers.wake_at,
+            deadlines=table.timers.deadlines or None,
         )
     )
     conn.execute(
@@ -74,44 +93,62 @@ def insert_table(conn: Connection, table: TableRecord) -> None:
                 "bot": s.bot,
                 "name": s.name,
                 "token_hash": s.token_hash,
+                "since_version": s.since,
             }
             for s in table.seats
         ],
     )
 
 
-def set_seat(conn: Connection, table_id: str, seat: SeatRecord, status: str) -> None:
+def set_seat(
+    conn: Connection, table_id: str, seat: SeatRecord, status: str, timers: StoredTimers
+) -> None:
     """Store who sits in `seat` now, and the table's status (a join may start play)."""
     conn.execute(
         update(SeatRow)
         .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-        .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot)
+        .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot, since_version=seat.since)
     )
-    conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+    conn.execute(
+        update(TableRow)
+        .where(TableRow.id == table_id)
+        .values(status=status, wake_at=timers.wake_at, deadlines=timers.deadlines or None)
+    )
 
 
 _INSERT_ACTION = insert(ActionRow)  # built once: this runs for every action
 
 
-def append_action(
-    conn: Connection, table_id: str, action: ActionRecord, result: dict[str, Any] | None
+def append_actions(
+    conn: Connection,
+    table_id: str,
+    actions: Sequence[ActionRecord],
+    result: dict[str, Any] | None,
+    timers: StoredTimers | None = None,
 ) -> None:
-    """Log one player's action; with `result`, the match ended with it."""
+    """Log players' actions (one, or the answers of a reaction window); with `result`,
+    the match ended with them; with `timers`, the table's timers changed with them."""
     conn.execute(
         _INSERT_ACTION,
-        {
-            "table_id": table_id,
-            "seq": action.seq,
-            "version": action.version,
-            "seat": action.seat,
-            "action": action.action,
-            "client_id": action.client_id,
-        },
+        [
+            {
+                "table_id": table_id,
+                "seq": action.seq,
+                "version": action.version,
+                "seat": action.seat,
+                "action": action.action,
+                "client_id": action.client_id,
+            }
+            for action in actions
+        ],
     )
+    values: dict[str, Any] = {}
     if result is not None:
-        conn.execute(
-            update(TableRow).where(TableRow.id == table_id).values(status="over", result=result)
-        )
+        values |= {"status": "over", "result": result}
+    if timers is not None:
+        values |= {"wake_at": timers.wake_at, "deadlines": timers.deadlines or None}
+    if values:
+        conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
 
 
 def _table(row: Any) -> TableRecord:
@@ -126,6 +163,7 @@ def _table(row: Any) -> TableRecord:
         status=row.status,
         created_at=row.created_at,
         result=row.result,
+        timers=StoredTimers(row.wake_at, dict(row.deadlines or {})),
     )
 
 
@@ -136,7 +174,9 @@ def load_table(conn: Connection, table_id: str) -> TableRecord | None:
         return None
     table = _table(row)
     seats = conn.execute(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
-    table.seats = [SeatRecord(s.seat, s.bot, s.name, s.token_hash) for s in seats]
+    table.seats = [
+        SeatRecord(s.seat, s.bot, s.name, s.token_hash, s.since_version or 0) for s in seats
+    ]
     actions = conn.execute(
         select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
     )
@@ -144,6 +184,88 @@ def load_table(conn: Connection, table_id: str) -> TableRecord | None:
     return table
 
 
-def unfinished_table_ids(conn: Connection) -> Sequence[str]:
-    rows = conn.execute(select(TableRow.id).where(TableRow.status != "over"))
+@dataclass(slots=True)
+class LobbyEntry:
+    """A table with a free seat, as the lobby lists it (read from stored columns only:
+    listing never builds a match)."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    move_clock: float | None
+    status: str
+    created_at: datetime
+    seats: list[SeatRecord]
+
+
+def open_tables(
+    conn: Connection, limit: int, after: str | None = None, game: str | None = None
+) -> list[LobbyEntry]:
+    """Unfinished tables with a free seat, newest first, `limit` of them after the table
+    `after` (the last one of the previous page)."""
+    free = (
+        select(SeatRow.table_id)
+        .where(SeatRow.table_id == TableRow.id, SeatRow.bot.is_(None))
+        .where(SeatRow.token_hash.is_(None))
+        .exists()
+    )
+    query = select(TableRow).where(TableRow.status.in_(("waiting", "playing")), free)
+    if game is not None:
+        query = query.where(TableRow.game == game)
+    if after is not None:
+        last = conn.execute(
+            select(TableRow.created_at, TableRow.id).where(TableRow.id == after)
+        ).first()
+        if last is not None:
+            query = query.where(
+                tuple_(TableRow.created_at, TableRow.id) < tuple_(last.created_at, last.id)
+            )
+    order = (TableRow.created_at.desc(), TableRow.id.desc())
+    rows = conn.execute(query.order_by(*order).limit(limit)).all()
+    entries = {
+        r.id: LobbyEntry(
+            r.id, r.game, r.players, r.options, r.move_clock, r.status, r.created_at, []
+        )
+        for r in rows
+    }
+    if entries:
+        seats = conn.execute(
+            select(SeatRow)
+            .where(SeatRow.table_id.in_(list(entries)))
+            .order_by(SeatRow.table_id, SeatRow.seat)
+        )
+        for s in seats:
+            entries[s.table_id].seats.append(SeatRecord(s.seat, s.bot, s.name, s.token_hash))
+    return list(entries.values())
+
+
+def set_timers(conn: Connection, table_id: str, timers: StoredTimers) -> None:
+    conn.execute(
+        update(TableRow)
+        .where(TableRow.id == table_id)
+        .values(wake_at=timers.wake_at, deadlines=timers.deadlines or None)
+    )
+
+
+def due_table_ids(conn: Connection, before: float, limit: int) -> Sequence[str]:
+    """Unfinished tables the server must act on by itself before `before` (Unix time)."""
+    rows = conn.execute(
+        select(TableRow.id)
+        .where(TableRow.status == "playing", TableRow.wake_at.is_not(None))
+        .where(TableRow.wake_at <= before)
+        .order_by(TableRow.wake_at)
+        .limit(limit)
+    )
     return [r.id for r in rows]
+
+
+def expire_waiting(conn: Connection, created_before: datetime) -> Sequence[str]:
+    """Tables still waiting for players since before `created_before` are closed."""
+    query = select(TableRow.id).where(
+        TableRow.status == "waiting", TableRow.created_at < created_before
+    )
+    ids = [r.id for r in conn.execute(query)]
+    if ids:
+        conn.execute(update(TableRow).where(TableRow.id.in_(ids)).values(status="expired"))
+    return ids

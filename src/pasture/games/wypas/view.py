@@ -124,7 +124,7 @@ def _public(s: WypasState) -> dict[str, JSON]:
         "turn": s.turn,
         "baca": s.baca,
         "phase": s.phase,
-        "to_act": list(s.actors()),
+        "to_act": _window_seats(s) if s.waiting and s.pending is None else list(s.actors()),
         "current": s.current if s.phase in (rules.REDYK, rules.SHEAR) else None,
         "deck": sum(s.deck),
         "discard": _cards(s, s.discard),
@@ -156,7 +156,7 @@ def _public(s: WypasState) -> dict[str, JSON]:
         "reaction": (
             {
                 "queue": [specials.entry_json(q) for q in s.queue],
-                "waiting": s.waiting[:],
+                "waiting": _window_seats(s) if s.waiting else [],
                 "resolving": s.resolving >= 0,
             }
             if s.queue
@@ -176,6 +176,14 @@ def _public(s: WypasState) -> dict[str, JSON]:
     if s.phase == rules.OVER:
         out["result"] = s.result().to_json()
     return out
+
+
+def _window_seats(s: WypasState) -> list[int]:
+    """W-10a: every seat asked in the open window, answered or not (who has passed is not
+    shown until the window closes)."""
+    n = s.num_players
+    last = s.queue[-1][0]
+    return [(last + i) % n for i in range(1, n)]
 
 
 def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasState:
