@@ -46,15 +46,15 @@ def create_app(
         manager = TableManager(db, settings)
         state["manager"] = manager
         cluster = None
-        if redis_url is not None:  # cluster hook: tables are adopted, not all loaded
+        if redis_url is not None:  # cluster hook: due tables are adopted, not all loaded
             from pasture.server.cluster import Cluster
 
             cluster = manager.cluster = Cluster(manager, redis_url, settings)
             cluster.asgi = app
+        await manager.start()
+        if cluster is not None:
             await cluster.start()
             state["cluster"] = cluster
-        else:
-            await manager.start()
         try:
             yield
         finally:

@@ -32,6 +32,7 @@ import socket
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
@@ -43,6 +44,7 @@ from pasture.server.bus import PREFIX, Bus, node_channel, seat_channel
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError, unknown_table
 from pasture.server.lease import Leases
+from pasture.server.limits import TokenBucket
 from pasture.server.live import LiveTable, token_hash
 from pasture.server.settings import Settings
 from pasture.store import repository as repo
@@ -56,6 +58,7 @@ LEASE_TTL = 3.0
 """Seconds a lease lasts unless renewed (renewed every third of it): an owner that died
 is replaced after at most this long, plus one adoption round."""
 ADOPT_EVERY = 0.5
+ADOPT_BATCH = 1000
 CALL_TIMEOUT = 5.0
 NODES_KEY = f"{PREFIX}nodes"
 FORWARDED = b"x-pasture-forwarded"
@@ -281,13 +284,9 @@ class Cluster:
                 table.connections.discard(c)
 
     def _unload_finished(self) -> None:
-        """A finished table watched only from other processes leaves memory too."""
+        """A finished table nobody watches any more, here or elsewhere, leaves memory."""
         for table in list(self.manager.tables.values()):
-            if table.status == "over" and all(
-                isinstance(c, SeatChannel) for c in table.connections
-            ):
-                table.connections.clear()
-                self.manager.forget_if_idle(table)
+            self.manager.forget_if_idle(table)
 
     async def _watch_sessions(self) -> None:
         """Websockets relayed for an owner that lost its table reconnect (to anyone)."""
@@ -295,9 +294,8 @@ class Cluster:
         table_ids = sorted({s.remote.table_id for s in sessions})
         holders = dict(zip(table_ids, await self.leases.holders(table_ids), strict=True))
         for session in sessions:
-            holder = holders.get(session.remote.table_id)
-            if holder is not None and holder != session.remote.owner:
-                session.conn.close(1012)
+            if holders.get(session.remote.table_id) != session.remote.owner:
+                session.conn.close(1012)  # the owner lost it, or died: reconnect
 
     async def _adopt_orphans(self) -> None:
         """Unfinished tables whose owner is gone: take a share of them (bots and clocks
@@ -313,7 +311,11 @@ class Cluster:
             await asyncio.sleep(ADOPT_EVERY)
 
     async def _adopt_once(self) -> None:
-        ids = list(await self.manager.db.run(repo.unfinished_table_ids))
+        # Tables that must act by themselves soon (bots, clocks); any other table is
+        # taken by the first process a client of it reaches.
+        horizon = time.time() + 2 * self.settings.sweep_interval
+        due = partial(repo.due_table_ids, before=horizon, limit=ADOPT_BATCH)
+        ids = list(await self.manager.db.run(due))
         holders = await self.leases.holders(ids)
         free = [t for t, h in zip(ids, holders, strict=True) if h is None]
         if not free:
@@ -545,12 +547,20 @@ class Cluster:
         self.sessions[conn_id] = session
         channel = seat_channel(remote.table_id, remote.seat)
         where = {"table": remote.table_id, "seat": remote.seat, "token_hash": remote.token_hash}
+        rate = TokenBucket(settings.socket_rate, settings.socket_burst)
         try:
             await self._listen(channel, session)
             await self.call(remote.owner, "attach", conn=conn_id, since=since, **where)
             while not conn.closed:
                 try:
                     message = await read_message(websocket, settings.max_message)
+                    if not rate.take():
+                        raise ServerError(
+                            429,
+                            "rate_limited",
+                            f"At most {settings.socket_rate:g} messages a second; this one"
+                            f" is not read. Wait {rate.wait():.1f} s.",
+                        )
                 except ServerError as e:
                     conn.send(protocol.error(e.code, e.message))
                     continue

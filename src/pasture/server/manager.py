@@ -104,6 +104,8 @@ class TableManager:
                 log.exception("the table sweep failed; it runs again")
 
     async def _load_due(self) -> None:
+        if self.cluster is not None:  # cluster hook: due tables are adopted (cluster.py)
+            return
         horizon = time.time() + 2 * self.settings.sweep_interval
         while True:
             due = await self.db.run(partial(repo.due_table_ids, before=horizon, limit=LOAD_BATCH))
