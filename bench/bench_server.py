@@ -2,6 +2,12 @@
 
     python bench/bench_server.py [--tables 100] [--players 4] [--game swipsheep]
                                  [--seconds 20] [--db sqlite:///tmp/x.sqlite]
+    python bench/bench_server.py --cluster [--games swipsheep,wilson_shep] [--seconds 10]
+
+With --cluster it starts a throwaway Redis and PostgreSQL 15 and prints, side by side in
+one run, for each game: 1 server process against 2 (`pasture serve --redis`; each
+table's clients connect to the process that created it, as a reverse proxy routing by
+table would), then the ack latency of one process at the offered load of --think.
 
 Starts a server on a free loopback port (SQLite in a temporary file unless --db is
 given; bots' delay 0), opens the tables, and has one websocket client per seat play
@@ -213,6 +219,152 @@ async def run(args: argparse.Namespace, port: int, server_pid: int) -> None:
     print(f"client RSS               {rss_mb(os.getpid()):.0f} MB")
 
 
+# -- several processes, side by side ------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    rate: float
+    p50: float
+    p99: float
+    cpu_per_action: float
+    errors: int
+
+
+def start_server(db: str, redis_url: str | None) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
+    cmd += ["--bot-delay", "0", "--log-level", "warning"]
+    if redis_url:
+        cmd += ["--redis", redis_url]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return proc, port
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or proc.poll() is not None:
+            raise SystemExit("a server did not start")
+        time.sleep(0.1)
+
+
+async def measure(
+    ports: list[int], pids: list[int], game: str, args: argparse.Namespace, think: float
+) -> Figures:
+    """Tables spread over the processes; each table's clients talk to its creator."""
+    stats = Stats()
+    stop_at = time.monotonic() + args.warmup + args.seconds
+    clients = [httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=30) for p in ports]
+    try:
+        loops = asyncio.gather(
+            *(
+                table_loop(
+                    clients[n % len(ports)],
+                    f"ws://127.0.0.1:{ports[n % len(ports)]}",
+                    game,
+                    args.players,
+                    n,
+                    stats,
+                    stop_at,
+                    think,
+                )
+                for n in range(args.tables)
+            )
+        )
+        await asyncio.sleep(args.warmup)
+        acks0, t0 = stats.acks, time.perf_counter()
+        cpu0 = sum(cpu_seconds(pid) for pid in pids)
+        stats.latencies.clear()
+        errors0 = len(stats.errors)
+        await asyncio.sleep(args.seconds)
+        acks1, t1 = stats.acks, time.perf_counter()
+        cpu1 = sum(cpu_seconds(pid) for pid in pids)
+        errors = len(stats.errors) - errors0
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(loops, 10)
+    finally:
+        for client in clients:
+            await client.aclose()
+    done = max(acks1 - acks0, 1)
+    return Figures(
+        (acks1 - acks0) / (t1 - t0),
+        percentile(stats.latencies, 0.5) * 1000,
+        percentile(stats.latencies, 0.99) * 1000,
+        (cpu1 - cpu0) / done * 1000,
+        errors,
+    )
+
+
+def with_processes(
+    count: int, db: str, redis_url: str, game: str, args: argparse.Namespace, think: float
+) -> Figures:
+    servers = [start_server(db, redis_url) for _ in range(count)]
+    try:
+        ports = [port for _, port in servers]
+        pids = [proc.pid for proc, _ in servers]
+        return asyncio.run(measure(ports, pids, game, args, think))
+    finally:
+        for proc, _ in servers:
+            proc.send_signal(signal.SIGINT)
+        for proc, _ in servers:
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def cluster_main(args: argparse.Namespace) -> None:
+    sys.path.insert(0, str(ROOT))
+    from tests.server.cluster_harness import RedisServer, fresh_database
+    from tests.server.conftest import PostgresCluster
+
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    pg, redis_server = PostgresCluster(), RedisServer()
+    try:
+        print(
+            f"{args.tables} tables x {args.players} connections, {args.seconds:g} s per run,"
+            f" bot delay 0; PostgreSQL 15 (fsync off) + Redis, throwaway; {os.cpu_count()}"
+            f" cores, load average {os.getloadavg()[0]:.1f} at the start (the machine may be"
+            " shared: compare the ratios, measured in this one run)"
+        )
+        header = (
+            f"{'game':<12} {'1 process/s':>12} {'2 processes/s':>14} {'ratio':>6}"
+            f" {'CPU/action 1p':>14} {'2p':>8} {'p99 1p':>8} {'p99 2p':>8} {'errors':>7}"
+        )
+        print(header)
+        for game in (
+            [] if args.skip_capacity else games
+        ):  # a fresh database for each: no table left over to adopt
+            one = with_processes(
+                1, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0
+            )
+            two = with_processes(
+                2, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0
+            )
+            print(
+                f"{game:<12} {one.rate:>12,.0f} {two.rate:>14,.0f}"
+                f" {two.rate / max(one.rate, 1e-9):>5.2f}x"
+                f" {one.cpu_per_action:>11.2f} ms {two.cpu_per_action:>5.2f} ms"
+                f" {one.p99:>5.0f} ms {two.p99:>5.0f} ms {one.errors + two.errors:>7}"
+            )
+        print(f"\nOne process, clients thinking {args.think:g} s (0.5-1.5x) before each action:")
+        print(f"{'game':<12} {'offered/s':>10} {'p50':>9} {'p99':>9} {'CPU/action':>11}")
+        for game in games:
+            db = fresh_database(pg.url, "bench")
+            fig = with_processes(1, db, redis_server.url, game, args, args.think)
+            print(
+                f"{game:<12} {fig.rate:>10,.0f} {fig.p50:>6.1f} ms {fig.p99:>6.1f} ms"
+                f" {fig.cpu_per_action:>8.2f} ms"
+            )
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    finally:
+        redis_server.destroy()
+        pg.destroy()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -229,10 +381,24 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
     parser.add_argument("--profile", default=None, help="run the server under py-spy, SVG here")
+    parser.add_argument(
+        "--cluster",
+        action="store_true",
+        help="1 vs 2 processes on PostgreSQL + Redis, side by side, then latency at --think",
+    )
+    parser.add_argument("--games", default="swipsheep,wilson_shep", help="with --cluster")
+    parser.add_argument(
+        "--skip-capacity", action="store_true", help="with --cluster: only the latency runs"
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)
+    if args.cluster:
+        if args.think == 0:
+            args.think = 0.1
+        cluster_main(args)
+        return
     tmp = tempfile.TemporaryDirectory(prefix="pasture-bench-")
     db = args.db or f"sqlite:///{tmp.name}/bench.sqlite"
     port = free_port()

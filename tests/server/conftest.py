@@ -8,10 +8,14 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.server.harness import Server, free_port
+
+if TYPE_CHECKING:
+    from tests.server.cluster_harness import RedisServer
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
@@ -103,3 +107,17 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
 @pytest.fixture(scope="session")
 def postgres_url(postgres_cluster: PostgresCluster) -> str:
     return postgres_cluster.url
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """A throwaway Redis (Debian's redis-server), for tests of several processes."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    from tests.server.cluster_harness import RedisServer
+
+    server = RedisServer()
+    try:
+        yield server
+    finally:
+        server.destroy()

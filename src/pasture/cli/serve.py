@@ -1,4 +1,5 @@
-"""`pasture serve`: run the online play server (FastAPI + uvicorn, one process)."""
+"""`pasture serve`: run the online play server (FastAPI + uvicorn): one process, or one
+of several sharing PostgreSQL and Redis."""
 
 from __future__ import annotations
 
@@ -87,9 +88,20 @@ def serve(
         float,
         typer.Option(help="Seconds a client has to send a request's headers.", min=0.1),
     ] = 10.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0): run this process as one of several serving"
+            " the same tables, with a shared PostgreSQL --db. See docs/deploy.md.",
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve every pasture game online: tables, seats, bots and a websocket per player.
+
+    One process by default (SQLite, nothing else to set up). With --redis and a
+    PostgreSQL --db, run as many processes as you like, on one machine or several,
+    behind any reverse proxy: together they serve every table (docs/deploy.md).
 
     Create a table, share its link, players take seats (a secret seat token proves the
     seat; no accounts), empty seats can be bots, spectators watch. Every move is saved
@@ -102,6 +114,13 @@ def serve(
     from pasture.server.http_guard import GuardedH11Protocol
     from pasture.store.database import safe_url
 
+    if redis is not None:
+        try:
+            import redis as _redis_client  # noqa: F401 - the [scale] extra
+        except ImportError:
+            raise typer.BadParameter(
+                "--redis needs the Redis client: pip install 'pasture[scale]'."
+            ) from None
     settings = Settings(
         bot_delay=bot_delay,
         reaction_timeout=reaction_timeout,
@@ -120,9 +139,12 @@ def serve(
         sweep_interval=sweep_interval,
         header_timeout=header_timeout,
     )
-    app = create_app(db, settings)
+    app = create_app(db, settings, redis_url=redis)
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)})", err=False)
+    also = f", Redis: {safe_url(redis)}" if redis else ""
+    typer.echo(
+        f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)}{also})", err=False
+    )
     GuardedH11Protocol.header_timeout = settings.header_timeout
     uvicorn.run(
         app,

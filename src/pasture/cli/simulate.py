@@ -39,8 +39,10 @@ def simulate(
     workers: int,
     console: Console,
     show_progress: bool,
+    ray_address: str | None = None,
 ) -> tuple[Tally, float]:
-    """Play `count` matches; return the tally and the wall time in seconds."""
+    """Play `count` matches; return the tally and the wall time in seconds. With
+    `ray_address` ("local" for a Ray started here), on a Ray cluster."""
     tally = Tally(len(bot_names))
     chunks = [
         list(range(s, min(s + CHUNK, seed + count))) for s in range(seed, seed + count, CHUNK)
@@ -64,7 +66,12 @@ def simulate(
             rate = tally.games / max(time.perf_counter() - start, 1e-9)
             progress.update(task, advance=part.games, rate=f"{rate:,.0f} games/s")
 
-        if workers <= 1:
+        if ray_address is not None:  # Ray: the same chunks as Ray tasks
+            from pasture.cli.ray_pool import run_chunks
+
+            for part in run_chunks(ray_address, _run_chunk, game_name, bot_names, chunks, workers):
+                advance(part)
+        elif workers <= 1:
             for chunk in chunks:
                 advance(_run_chunk(game_name, bot_names, chunk))
         else:

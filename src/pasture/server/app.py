@@ -32,8 +32,11 @@ HTTP_CODES = {
 }
 
 
-def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> FastAPI:
-    """The server for the database at `db_url` (SQLite file or PostgreSQL URL)."""
+def create_app(
+    db_url: str = DEFAULT_DB, settings: Settings | None = None, redis_url: str | None = None
+) -> FastAPI:
+    """The server for the database at `db_url` (SQLite file or PostgreSQL URL). With
+    `redis_url`, one of several processes serving the same tables (server/cluster.py)."""
     settings = settings or Settings()
     state: dict[str, Any] = {}
 
@@ -42,11 +45,22 @@ def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> Fa
         db = Database(db_url, settings.statement_timeout)
         manager = TableManager(db, settings)
         state["manager"] = manager
+        cluster = None
+        if redis_url is not None:  # cluster hook: due tables are adopted, not all loaded
+            from pasture.server.cluster import Cluster
+
+            cluster = manager.cluster = Cluster(manager, redis_url, settings)
+            cluster.asgi = app
         await manager.start()
+        if cluster is not None:
+            await cluster.start()
+            state["cluster"] = cluster
         try:
             yield
         finally:
             manager.stop()
+            if cluster is not None:
+                await cluster.stop()
             db.close()
 
     app = ws.PlayApp(
@@ -83,6 +97,10 @@ def create_app(db_url: str = DEFAULT_DB, settings: Settings | None = None) -> Fa
         return JSONResponse({"code": "unavailable", "message": message}, status_code=503)
 
     app.add_middleware(HttpGuard, max_body=settings.max_body)
+    if redis_url is not None:  # cluster hook: requests about a table go to its owner
+        from pasture.server.forward import ForwardToOwner
+
+        app.add_middleware(ForwardToOwner, state=state)
     app.include_router(rest.router(manager, settings))  # type: ignore[arg-type]
     app.include_router(i18n.router())
     app.include_router(rematch.router(manager))  # type: ignore[arg-type]

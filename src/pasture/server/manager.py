@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pasture import bots, games
 from pasture.core.errors import IllegalAction, PastureError
@@ -35,6 +35,9 @@ from pasture.server.window import HeldAnswer, closes, in_window_order, is_window
 from pasture.store import repository as repo
 from pasture.store.database import Database
 from pasture.store.repository import ActionRecord, SeatRecord, TableRecord
+
+if TYPE_CHECKING:
+    from pasture.server.cluster import Cluster
 
 log = logging.getLogger("pasture.server")
 
@@ -70,6 +73,8 @@ class TableManager:
         self._sweeper: asyncio.Task[None] | None = None
         self.scheduler = Scheduler(self, settings)
         self.bot_pool = BotPool(settings.bot_workers, settings.bot_cpu_budget)
+        self.cluster: Cluster | None = None
+        """Several processes (server/cluster.py): only a table's lease holder loads it."""
 
     async def start(self) -> None:
         """Bring back into memory only the tables the server must act on by itself soon
@@ -99,6 +104,8 @@ class TableManager:
                 log.exception("the table sweep failed; it runs again")
 
     async def _load_due(self) -> None:
+        if self.cluster is not None:  # cluster hook: due tables are adopted (cluster.py)
+            return
         horizon = time.time() + 2 * self.settings.sweep_interval
         while True:
             due = await self.db.run(partial(repo.due_table_ids, before=horizon, limit=LOAD_BATCH))
@@ -179,6 +186,8 @@ class TableManager:
         table = LiveTable(record, game, match, self.settings.reaction_timeout)
         table.refresh_legal()
         record.timers = table.saved_timers = self.scheduler.plan(table)
+        if self.cluster is not None:  # cluster hook: the creator owns the new table
+            await self.cluster.hold(record.id)
         await self.db.run(partial(repo.insert_table, table=record))
         self.tables[table.id] = table
         self.scheduler.reschedule(table)
@@ -194,6 +203,8 @@ class TableManager:
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:
+                if self.cluster is not None:  # cluster hook: load only what we own
+                    await self.cluster.hold(table_id)
                 record = await self.db.run(partial(repo.load_table, table_id=table_id))
                 if record is None:
                     raise unknown_table(table_id)

@@ -102,6 +102,11 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 )
             if since is not None and (isinstance(since, bool) or not isinstance(since, int)):
                 raise ServerError(400, "bad_version", "'since' must be a version number.")
+            if manager.cluster is not None:  # cluster hook: a table owned elsewhere
+                remote = await manager.cluster.open_remote(table_id, token, since)
+                if remote is not None:
+                    await manager.cluster.play_remote(remote, websocket, since)
+                    return
             table = await manager.get(table_id)
             seat = hashed = None
             if token is not None:

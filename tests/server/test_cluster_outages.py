@@ -1,0 +1,76 @@
+"""Two server processes on one PostgreSQL and one Redis: Redis is killed and comes back
+empty, PostgreSQL restarts abruptly. Play pauses and resumes; every acknowledged action
+is in the log once, every match finishes with the result its seed and actions replay to."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+import redis
+
+from tests.server.cluster_harness import RedisServer, Site, fresh_database
+from tests.server.conftest import PostgresCluster
+from tests.server.harness import Server
+
+TABLES = 6
+
+
+@pytest.fixture
+def site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterator[Site]:
+    db = fresh_database(postgres_cluster.url, "cluster_outages")
+    redis.Redis.from_url(redis_server.url).flushall()
+    servers = [Server(db, "--redis", redis_server.url, "--bot-delay", "0.1") for _ in range(2)]
+    for server in servers:
+        server.start()
+    yield Site(db, servers, random.Random(7))
+    for server in servers:
+        server.stop()
+
+
+def play_through(site: Site, outage: Callable[[], None]) -> int:
+    """Play every table; `outage` happens once some actions were acknowledged. Returns
+    the acknowledged actions at that moment."""
+    site.open_tables(TABLES)
+
+    async def main() -> int:
+        play = site.start_playing()
+        while site.acks() < 20:
+            await asyncio.sleep(0.05)
+        before = site.acks()
+        await asyncio.to_thread(outage)
+        await site.finish(play)
+        return before
+
+    return asyncio.run(main())
+
+
+@pytest.mark.slow
+def test_redis_killed_and_back_empty_play_resumes(site: Site, redis_server: RedisServer) -> None:
+    def outage() -> None:
+        redis_server.kill()  # leases and subscriptions gone
+        asyncio.run(asyncio.sleep(2))
+        redis_server.start()  # same port, empty
+
+    before = play_through(site, outage)
+    assert site.acks() > before  # play went on after Redis came back
+    site.check()
+
+
+@pytest.mark.slow
+def test_postgres_restart_play_resumes(site: Site, postgres_cluster: PostgresCluster) -> None:
+    before = play_through(site, postgres_cluster.restart)
+    assert site.acks() > before
+    site.check()
+
+
+def test_one_process_needs_neither_redis_nor_postgres(tmp_path: object) -> None:
+    """The zero-setup default: SQLite, no Redis, every table in the one process."""
+    server = Server(f"sqlite:///{tmp_path}/one.sqlite").start()
+    try:
+        table = server.create("swipsheep", 3, bots={"0": "random", "1": "random", "2": "random"})
+        assert server.get(f"/api/tables/{table['id']}").json()["game"] == "swipsheep"
+    finally:
+        server.stop()
