@@ -56,7 +56,9 @@ LEASE_TTL = 3.0
 """Seconds a lease lasts unless renewed (renewed every third of it): an owner that died
 is replaced after at most this long, plus one adoption round."""
 ADOPT_EVERY = 0.5
-CALL_TIMEOUT = 5.0
+CALL_TIMEOUT = 2.0
+"""Seconds to wait for another process's answer: a live one answers in milliseconds; a
+dead one's lease has not lapsed yet, and the client's retry finds the next owner."""
 NODES_KEY = f"{PREFIX}nodes"
 FORWARDED = b"x-pasture-forwarded"
 
