@@ -1,11 +1,21 @@
 """Engine throughput per registered game: random playouts, and the cost of clone,
-legal_actions and view.
+legal_actions, determinize, view and to_json.
 
-    python bench/bench_games.py                  # every game, 2 s of playouts per player count
+    python bench/bench_games.py                    # every game, 2 s of playouts per count
     python bench/bench_games.py --game swipsheep --seconds 5
+    python bench/bench_games.py --vs-openspiel     # OpenSpiel's games timed in the same run
 
 A step is one decision applied (an action or a chance outcome), with the legal actions
-(or chance outcomes) listed before it, as a random playout does. One process, one core.
+(or chance outcomes) listed before it, as a random playout does. One process, one core;
+times are CPU time of this process (`time.process_time`), so other jobs on the machine
+disturb them less than wall time would (they still share caches and memory bandwidth).
+
+`--vs-openspiel` also plays `python_liars_poker`, `python_kuhn_poker` (OpenSpiel games
+written in Python) and C++ `hearts`, driven from Python the same way (legal actions or
+chance outcomes listed, one applied), and prints each pasture figure divided by the best
+of the two Python games and by hearts. Every measurement is split over `--rounds` rounds
+that take turns, so a change of load on the machine falls on every row alike.
+OpenSpiel is an optional dependency (`pip install open_spiel`).
 """
 
 from __future__ import annotations
@@ -14,7 +24,9 @@ import argparse
 import json
 import random
 import time
-from statistics import fmean
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -22,6 +34,40 @@ from rich.table import Table
 from pasture import games
 from pasture.core import CHANCE, Game, State
 from pasture.core.match import sample
+
+OPENSPIEL_PYTHON = ("python_liars_poker", "python_kuhn_poker")
+OPENSPIEL_CPP = "hearts"
+TARGET_VS_PYTHON = 2.0
+TARGET_VS_HEARTS = 0.7
+TARGET_COPY_US = 20.0
+"""The goals: steps/s ratios to beat, and the most `clone` and `determinize` may cost."""
+
+
+@dataclass
+class Row:
+    """One game at one player count: throughput and per-call costs (µs)."""
+
+    game: str
+    players: int
+    steps: int = 0
+    games: int = 0
+    seconds: float = 0.0
+    clone_us: float | None = None
+    legal_us: float | None = None
+    determinize_us: float | None = None
+    view_us: float | None = None
+    to_json_us: float | None = None
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.seconds if self.seconds else 0.0
+
+    @property
+    def steps_per_game(self) -> float:
+        return self.steps / self.games if self.games else 0.0
+
+
+# --- pasture ------------------------------------------------------------------------
 
 
 def playout(state: State, rng: random.Random) -> int:
@@ -37,103 +83,224 @@ def playout(state: State, rng: random.Random) -> int:
     return steps
 
 
-def throughput(game: Game, players: int, seconds: float) -> dict[str, float]:
-    rng = random.Random(1)
-    played = steps = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        steps += playout(game.new_state(players), rng)
-        played += 1
-    return {
-        "games_per_s": played / elapsed,
-        "steps_per_s": steps / elapsed,
-        "steps_per_game": steps / played,
-    }
+def run_playouts(game: Game, players: int, rng: random.Random, seconds: float, row: Row) -> None:
+    """Whole playouts for about `seconds` of CPU time, added to `row`."""
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        row.steps += playout(game.new_state(players), rng)
+        row.games += 1
+    row.seconds += elapsed
 
 
 def sample_states(game: Game, players: int, count: int) -> list[State]:
-    """States met along random playouts (chance points included)."""
+    """About `count` states met along random playouts (chance points included), at most
+    100 spread evenly over each playout so that long games are sampled to their end."""
     rng = random.Random(2)
     states: list[State] = []
     while len(states) < count:
         state = game.new_state(players)
-        while not state.is_over() and len(states) < count:
-            states.append(state.clone())
-            seat = CHANCE if state.is_chance() else state.actors()[0]
-            if seat == CHANCE:
-                state.apply(seat, sample(state.chance_outcomes(), rng))
+        seen: list[State] = []
+        while not state.is_over():
+            seen.append(state.clone())
+            if state.is_chance():
+                state.apply(CHANCE, sample(state.chance_outcomes(), rng))
             else:
+                seat = state.actors()[0]
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return states
+        stride = max(1, len(seen) // 100)
+        states.extend(seen[::stride])
+    return states[:count]
 
 
-def micro(states: list[State]) -> dict[str, float]:
-    """Mean microseconds per call over the sampled states."""
+def first_actor(state: State) -> int:
+    actors = state.actors()
+    return actors[0] if actors else 0
 
-    def per_call(fn: object) -> float:
-        start = time.perf_counter()
-        for state in states:
-            fn(state)  # type: ignore[operator]
-        return (time.perf_counter() - start) / len(states) * 1e6
 
-    def first_actor(state: State) -> int:
-        actors = state.actors()
-        return actors[0] if actors else 0
+def per_call_us(states: list[Any], fn: Callable[[Any], object]) -> float:
+    """Mean CPU microseconds of `fn` over `states`."""
+    start = time.process_time()
+    for state in states:
+        fn(state)
+    return (time.process_time() - start) / len(states) * 1e6
 
-    return {
-        "clone_us": per_call(lambda s: s.clone()),
-        "legal_actions_us": per_call(lambda s: s.legal_actions(first_actor(s))),
-        "view_us": per_call(lambda s: s.view(first_actor(s))),
-        "to_json_us": per_call(lambda s: s.to_json()),
-    }
+
+def micro(states: list[State], row: Row) -> None:
+    rng = random.Random(3)
+    row.clone_us = per_call_us(states, lambda s: s.clone())
+    row.legal_us = per_call_us(states, lambda s: s.legal_actions(first_actor(s)))
+    row.determinize_us = per_call_us(states, lambda s: s.determinize(first_actor(s), rng))
+    row.view_us = per_call_us(states, lambda s: s.view(first_actor(s)))
+    row.to_json_us = per_call_us(states, lambda s: s.to_json())
+
+
+# --- OpenSpiel ----------------------------------------------------------------------
+
+
+def load_openspiel() -> Any:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+
+        # Importing the package registers OpenSpiel's games written in Python.
+        from open_spiel.python import games as python_games  # type: ignore[import-untyped]
+    except ImportError as exc:
+        raise SystemExit(
+            f"--vs-openspiel needs OpenSpiel: pip install open_spiel (import failed: {exc})"
+        ) from exc
+    del python_games
+    return pyspiel
+
+
+def openspiel_sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    """`sample` for OpenSpiel's (action, probability) pairs: one draw from `rng`."""
+    x = rng.random()
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if x < total:
+            return action
+    return outcomes[-1][0]
+
+
+def openspiel_playout(state: Any, rng: random.Random) -> int:
+    """The same random playout on an OpenSpiel state."""
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(openspiel_sample(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    return steps
+
+
+def run_openspiel(game: Any, rng: random.Random, seconds: float, row: Row) -> None:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        row.steps += openspiel_playout(game.new_initial_state(), rng)
+        row.games += 1
+    row.seconds += elapsed
+
+
+def openspiel_micro(game: Any, count: int, row: Row) -> None:
+    rng = random.Random(2)
+    states: list[Any] = []
+    while len(states) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(states) < count:
+            if not state.is_chance_node():
+                states.append(state.clone())
+            openspiel_playout_step(state, rng)
+    row.clone_us = per_call_us(states, lambda s: s.clone())
+    row.legal_us = per_call_us(states, lambda s: s.legal_actions())
+
+
+def openspiel_playout_step(state: Any, rng: random.Random) -> None:
+    if state.is_chance_node():
+        state.apply_action(openspiel_sample(state.chance_outcomes(), rng))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+# --- output -------------------------------------------------------------------------
+
+
+def fmt(value: float | None, digits: int = 1) -> str:
+    return "—" if value is None else f"{value:,.{digits}f}"
+
+
+def mark(ok: bool) -> str:
+    return "[green]✓[/]" if ok else "[red]✗[/]"
+
+
+def print_table(rows: list[Row], peers: list[Row], title: str) -> None:
+    best_python = max((p.steps_per_s for p in peers if p.game in OPENSPIEL_PYTHON), default=0)
+    hearts = next((p.steps_per_s for p in peers if p.game == OPENSPIEL_CPP), 0.0)
+    table = Table(title=title)
+    columns = ["game", "players", "steps/s", "steps/game"]
+    if peers:
+        columns += ["÷ best OS Python", "÷ OS hearts"]
+    columns += ["clone µs", "legal µs", "determinize µs", "view µs", "to_json µs"]
+    for column in columns:
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for r in [*rows, *peers]:
+        cells = [r.game, str(r.players), fmt(r.steps_per_s, 0), fmt(r.steps_per_game)]
+        if peers:
+            if r in peers:
+                cells += ["", ""]
+            else:
+                vs_python = r.steps_per_s / best_python
+                vs_hearts = r.steps_per_s / hearts
+                cells += [
+                    f"{vs_python:.2f} {mark(vs_python >= TARGET_VS_PYTHON)}",
+                    f"{vs_hearts:.2f} {mark(vs_hearts >= TARGET_VS_HEARTS)}",
+                ]
+        for cost, capped in (
+            (r.clone_us, True),
+            (r.legal_us, False),
+            (r.determinize_us, True),
+            (r.view_us, False),
+            (r.to_json_us, False),
+        ):
+            text = fmt(cost)
+            if capped and cost is not None and r not in peers:
+                text += f" {mark(cost < TARGET_COPY_US)}"
+            cells.append(text)
+        table.add_row(*cells)
+    Console(width=160).print(table)
+    if peers:
+        print(
+            f"targets: steps/s >= {TARGET_VS_PYTHON}x the best OpenSpiel Python game and"
+            f" >= {TARGET_VS_HEARTS}x OpenSpiel C++ hearts; clone and determinize"
+            f" < {TARGET_COPY_US:.0f} µs (OpenSpiel rows: OS = OpenSpiel, players = its"
+            " default count)"
+        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="See the module docstring (top of bench/bench_games.py) for what is timed.",
+    )
     parser.add_argument("--game", action="append", help="a game (repeatable); default: all")
-    parser.add_argument("--seconds", type=float, default=2.0, help="playout time per count")
+    parser.add_argument("--seconds", type=float, default=2.0, help="playout CPU time per row")
+    parser.add_argument("--rounds", type=int, default=3, help="turns the playout time is cut in")
+    parser.add_argument("--states", type=int, default=1000, help="states timed per cost")
+    parser.add_argument(
+        "--vs-openspiel", action="store_true", help="time OpenSpiel's games alongside"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
     chosen = [games.get(name) for name in args.game] if args.game else games.all_games()
-    rows = []
-    for game in chosen:
-        for players in range(game.min_players, game.max_players + 1):
-            row = {"game": game.name, "players": players}
-            row |= throughput(game, players, args.seconds)
-            row |= micro(sample_states(game, players, 2000))
-            rows.append(row)
+    rows = [
+        Row(game.name, players)
+        for game in chosen
+        for players in range(game.min_players, game.max_players + 1)
+    ]
+    spiel = load_openspiel() if args.vs_openspiel else None
+    peer_games = {}
+    peers: list[Row] = []
+    if spiel is not None:
+        for name in (*OPENSPIEL_PYTHON, OPENSPIEL_CPP):
+            peer_games[name] = spiel.load_game(name)
+            peers.append(Row(name, peer_games[name].num_players()))
+    rngs = {id(r): random.Random(1) for r in [*rows, *peers]}
+    share = args.seconds / args.rounds
+    for _ in range(args.rounds):
+        for row in rows:
+            game = games.get(row.game)
+            run_playouts(game, row.players, rngs[id(row)], share, row)
+        for peer in peers:
+            run_openspiel(peer_games[peer.game], rngs[id(peer)], share, peer)
+    for row in rows:
+        micro(sample_states(games.get(row.game), row.players, args.states), row)
+    for peer in peers:
+        openspiel_micro(peer_games[peer.game], args.states, peer)
     if args.json:
-        print(json.dumps(rows, indent=2))
+        out = [asdict(r) | {"steps_per_s": r.steps_per_s} for r in [*rows, *peers]]
+        print(json.dumps(out, indent=2))
         return
-    table = Table(title="pasture engines: random playouts on one core")
-    for column in (
-        "game",
-        "players",
-        "games/s",
-        "steps/s",
-        "steps/game",
-        "clone µs",
-        "legal µs",
-        "view µs",
-        "to_json µs",
-    ):
-        table.add_column(column, justify="left" if column == "game" else "right")
-    for r in rows:
-        table.add_row(
-            r["game"],
-            str(r["players"]),
-            f"{r['games_per_s']:,.0f}",
-            f"{r['steps_per_s']:,.0f}",
-            f"{r['steps_per_game']:.1f}",
-            f"{r['clone_us']:.1f}",
-            f"{r['legal_actions_us']:.1f}",
-            f"{r['view_us']:.1f}",
-            f"{r['to_json_us']:.1f}",
-        )
-    Console(width=140).print(table)
-    for game in chosen:
-        mean = fmean(r["steps_per_s"] for r in rows if r["game"] == game.name)
-        print(f"{game.name}: mean {mean:,.0f} steps/s over its player counts")
+    print_table(rows, peers, "Random playouts on one core (CPU time)")
 
 
 if __name__ == "__main__":

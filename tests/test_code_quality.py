@@ -31,3 +31,12 @@ def test_ruff_format_is_clean() -> None:
 def test_mypy_is_clean() -> None:
     done = run(sys.executable, "-m", "mypy")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_runs_strict_and_the_package_says_it_is_typed() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert config["tool"]["mypy"]["strict"] is True
+    assert (ROOT / "src" / "pasture" / "py.typed").is_file()
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"]["pasture"]

@@ -31,13 +31,19 @@ def test_every_bot_plays_legal_moves_without_touching_the_state(game: Game) -> N
         bot = make(game, name)
         if isinstance(bot, ISMCTSBot):
             bot.iterations = 20
+        # A search bot is asked at one decision in five of the 30 (each costs whole
+        # playouts); random moves are made in between, so it meets the same moments.
+        every = 5 if isinstance(bot, ISMCTSBot) else 1
         match = Match(game, game.min_players, seed=3)
         rng = random.Random(0)
-        for _ in range(30):
+        for step in range(30):
             state = match.state
             if state.is_over():
                 break
             seat = state.actors()[0]
+            if step % every:
+                match.act(seat, rng.choice(state.legal_actions(seat)))
+                continue
             before = json.dumps(state.to_json(), sort_keys=True)
             action = bot.choose(Turn(state, seat, rng))
             assert json.dumps(state.to_json(), sort_keys=True) == before
@@ -61,4 +67,6 @@ def test_swipsheep_heuristic_beats_random_clearly() -> None:
 def test_ismcts_beats_random_at_swipsheep() -> None:
     game = games.get("swipsheep")
     bots = [ISMCTSBot(iterations=40), RandomBot(), RandomBot(), RandomBot()]
-    assert win_share(game, bots, range(60)) > 0.40  # a fair share is 0.25
+    # 120 games: over 60 the share moves 0.39-0.50 with the seeds (one standard error is
+    # about 0.06), too close to the bar for a test. A fair share is 0.25.
+    assert win_share(game, bots, range(120)) > 0.40

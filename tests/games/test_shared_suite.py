@@ -2,7 +2,8 @@
 
 Random playouts to the end for every player count, invariants at every step, exact
 JSON round-trip, determinism, rejection of illegal actions without any change, and no
-leak: re-drawing what a seat cannot see never changes what it sees.
+leak: re-drawing what a seat cannot see never changes what it sees, what it may do, or
+any event it receives.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from pasture import games
 from pasture.bots import RandomBot
 from pasture.bots.play import play_match
 from pasture.core import CHANCE, Game, IllegalAction, InvalidOptions, Match, State
+from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result
+from pasture.core.match import sample
 
 GAMES = games.all_games()
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
@@ -84,6 +87,15 @@ def snapshot(state: State) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
+def sample_stride(game: Game, players: int) -> int:
+    """How sparsely the costliest checks sample the steps of a playout: every step for
+    short games; for long ones (Wypas at 4-6 players: thousands of steps each) one step in
+    a few, each other step still checked for one seat, so every kind of moment is met."""
+    if game.name != "wypas":
+        return 1
+    return 2 if players == 3 else players - 1
+
+
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_random_playouts_reach_the_end_with_invariants(game: Game, players: int) -> None:
     for seed in range(SEEDS_PER_COUNT):
@@ -124,13 +136,17 @@ def test_chance_outcomes_are_a_distribution(game: Game, players: int) -> None:
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_json_round_trip_at_every_step(game: Game, players: int) -> None:
     for seed in range(3):
-        for _, state in trajectory(game, players, seed):
+        for step, (_, state) in enumerate(trajectory(game, players, seed)):
             text = snapshot(state)
             restored = game.state_from_json(json.loads(text))
             assert snapshot(restored) == text
             assert restored.actors() == state.actors()
             assert restored.is_chance() == state.is_chance()
-            for seat in [*range(players), None]:
+            # Every seat's view at one step in `stride`, a different seat at each other one.
+            seats = [*range(players), None]
+            if step % sample_stride(game, players):
+                seats = [seats[step % len(seats)]]
+            for seat in seats:
                 assert restored.view(seat) == state.view(seat)
                 json.dumps(state.view(seat))  # views are JSON-ready
             for seat in range(players):
@@ -189,8 +205,11 @@ def illegal_attempts(state: State, players: int) -> Iterator[tuple[int, object]]
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_illegal_actions_are_rejected_and_change_nothing(game: Game, players: int) -> None:
+    stride = sample_stride(game, players)
     for seed in range(3):
-        for match, state in trajectory(game, players, seed):
+        for step, (match, state) in enumerate(trajectory(game, players, seed)):
+            if step % stride and not state.is_over():
+                continue
             before = snapshot(state)
             for seat, action in illegal_attempts(state, players):
                 with pytest.raises(IllegalAction) as err:
@@ -205,23 +224,178 @@ def test_illegal_actions_are_rejected_and_change_nothing(game: Game, players: in
             assert match.version == version and snapshot(state) == before
 
 
+def seen(events: list[Event], seat: int | None) -> list[dict[str, object]]:
+    """The events as `seat` receives them (those it may not see at all left out)."""
+    return [e for e in (event.for_seat(seat) for event in events) if e is not None]
+
+
+def after(state: State, seat: int, action: Action) -> tuple[State, list[Event]] | None:
+    """A copy of `state` after `action`, and its events; None if it is illegal there."""
+    copy = state.clone()
+    try:
+        return copy, copy.apply(seat, action)
+    except IllegalAction:
+        return None
+
+
+def assert_no_leak_to(
+    state: State, seat: int | None, step: tuple[int, Action], rng: random.Random
+) -> bool:
+    """`seat` cannot tell `state` from a re-drawing of everything it cannot see: same view
+    and same legal actions. And it learns nothing hidden from the next step's events,
+    checked without trusting `view()` to filter them: the step is applied to the real and
+    to the re-drawn state (and, for a chance step, other outcomes are drawn in each);
+    whenever two of these outcomes leave the seat's view alike, the seat must receive the
+    same events from both, unless the two differ in nobody's view at all (a public
+    announcement no view keeps, such as the picture turned up as a round ends). An
+    event that carries another seat's secret fails this. Return whether something was
+    actually re-drawn."""
+    other = state.determinize(seat, rng)
+    mine = state.view(seat)
+    assert other.view(seat) == mine, f"seat {seat} sees a difference"
+    other.check_invariants()
+    assert other.is_over() == state.is_over() and other.actors() == state.actors()
+    assert other.is_chance() == state.is_chance()
+    if seat is not None:
+        assert other.legal_actions(seat) == state.legal_actions(seat), "legal actions leak"
+    actor, action = step
+    tries = [(world, action) for world in (state, other)]
+    if actor == CHANCE:  # two more outcomes, drawn in each world
+        tries += [
+            (world, rng.choice(world.chance_outcomes()).action)
+            for world in (state, other)
+            for _ in range(2)
+        ]
+    told: dict[str, tuple[State, list[Event]]] = {}
+    for world, what in tries:
+        done = after(world, actor, what)
+        if done is None:  # e.g. a card the re-drawn hand does not hold
+            continue
+        later, events = done
+        got = seen(events, seat)
+        first, expected = told.setdefault(json.dumps(later.view(seat), sort_keys=True), done)
+        if seen(expected, seat) != got:
+            seats = [*range(state.num_players), None]
+            secret = any(first.view(s) != later.view(s) for s in seats)
+            assert not secret, f"events tell seat {seat} more than its view"
+    return snapshot(other) != snapshot(state)
+
+
+def playout_steps(
+    game: Game, players: int, seed: int, options: dict[str, object] | None = None
+) -> Iterator[tuple[State, tuple[int, Action]]]:
+    """Yield (state, the step about to be taken) along a random playout, special cards
+    out of turn included (as `trajectory`); the state is advanced after each yield."""
+    state = game.new_state(players, options)
+    rng = random.Random(seed)
+    while not state.is_over():
+        if state.is_chance():
+            step = (CHANCE, sample(state.chance_outcomes(), rng))
+        else:
+            seat = rng.choice(state.actors())
+            if rng.random() < 0.2:
+                out_of_turn = [s for s in range(players) if s not in state.actors()]
+                out_of_turn = [s for s in out_of_turn if state.legal_actions(s)]
+                if out_of_turn:
+                    seat = rng.choice(out_of_turn)
+            step = (seat, rng.choice(state.legal_actions(seat)))
+        yield state, step
+        state.apply(*step)
+
+
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_no_leak_views_survive_redrawing_hidden_information(game: Game, players: int) -> None:
+def test_no_leak_views_legal_actions_and_events_survive_redrawing(game: Game, players: int) -> None:
+    """Every seat and a spectator at every step of four playouts; for long games one step
+    in `stride` of two playouts, each for one seat in turn and every fourth for all. The
+    real state is never changed by looking."""
     rng = random.Random(99)
-    redrawn_differs = 0
-    for seed in range(4):
-        for _, state in trajectory(game, players, seed):
+    stride = sample_stride(game, players)
+    seats = [*range(players), None]
+    redrawn = 0
+    for seed in range(4 if stride == 1 else 2):
+        for count, (state, step) in enumerate(playout_steps(game, players, seed)):
+            if count % stride:
+                continue
             before = snapshot(state)
-            for seat in [*range(players), None]:
-                other = state.determinize(seat, rng)
-                assert other.view(seat) == state.view(seat), f"seat {seat} sees a difference"
-                other.check_invariants()
-                assert other.is_over() == state.is_over()
-                assert other.actors() == state.actors()
-                redrawn_differs += snapshot(other) != before
-            assert snapshot(state) == before, "determinize must not change the real state"
+            checked = count // stride
+            chosen = seats if stride == 1 or checked % 4 == 0 else [seats[checked % len(seats)]]
+            for seat in chosen:
+                redrawn += assert_no_leak_to(state, seat, step, rng)
+            assert snapshot(state) == before, "looking must not change the real state"
     if game.name != "baaaaa":  # Baaaaa! hides only the wolf deck's order, nothing in state
-        assert redrawn_differs, "determinize never re-drew anything"
+        assert redrawn, "determinize never re-drew anything"
+
+
+@pytest.mark.parametrize("private", [False, True], ids=["public", "told-to-every-seat"])
+def test_the_event_check_catches_a_dealt_card_in_an_event(private: bool) -> None:
+    """The check above is not blind: a deal whose card is announced is caught, whether
+    publicly or privately to every seat."""
+    game = games.get("swipsheep")
+    state = game.new_state(3)
+    assert state.is_chance()
+    leaky = LeakyDeals(state, private)
+    outcome = state.chance_outcomes()[0].action
+    with pytest.raises(AssertionError, match="events tell seat"):
+        for seat in (None, 0, 1, 2) if not private else (0, 1, 2):
+            assert_no_leak_to(leaky, seat, (CHANCE, outcome), random.Random(1))
+
+
+class LeakyDeals(State):
+    """A Swip'Sheep state whose events also say which card each deal was (publicly, or
+    privately to every seat)."""
+
+    def __init__(self, inner: State, private: bool = False) -> None:
+        self.inner = inner
+        self.private = private
+        self.num_players = inner.num_players
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+    def actors(self) -> tuple[int, ...]:
+        return self.inner.actors()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.inner.legal_actions(seat)
+
+    def is_chance(self) -> bool:
+        return self.inner.is_chance()
+
+    def chance_outcomes(self) -> list[ChanceOutcome]:
+        return self.inner.chance_outcomes()
+
+    def is_over(self) -> bool:
+        return self.inner.is_over()
+
+    def result(self) -> Result:
+        return self.inner.result()
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        return self.inner.view(seat)
+
+    def to_json(self) -> dict[str, JSON]:
+        return self.inner.to_json()
+
+    def clone(self) -> LeakyDeals:
+        return LeakyDeals(self.inner.clone(), self.private)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> LeakyDeals:
+        return LeakyDeals(self.inner.determinize(seat, rng), self.private)
+
+    def check_invariants(self) -> None:
+        self.inner.check_invariants()
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        events = self.inner.apply(seat, action)
+        if seat != CHANCE:
+            return events
+        card = {"outcome": action.to_json()}
+        if self.private:
+            return [*events, Event("leak", None, card, tuple(range(self.num_players)))]
+        return [*events, Event("leak", card)]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:  # pragma: no cover
+        raise NotImplementedError
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
@@ -258,12 +432,15 @@ def test_every_option_plays_to_the_end_without_leaks(
 ) -> None:
     """Each table option: invariants, JSON round-trip and no leak, all along a playout."""
     rng = random.Random(7)
-    for step, (_, state) in enumerate(trajectory(game, players, 1, options)):
+    stride = 3 * sample_stride(game, players)
+    state = game.new_state(players, options)
+    for count, (state, step) in enumerate(playout_steps(game, players, 1, options)):
         state.check_invariants()
         text = snapshot(state)
         assert snapshot(game.state_from_json(json.loads(text))) == text
-        if step % 3 == 0:
+        if count % stride == 0:
             for seat in [*range(players), None]:
-                assert state.determinize(seat, rng).view(seat) == state.view(seat)
+                assert_no_leak_to(state, seat, step, rng)
             assert snapshot(state) == text
+    state.check_invariants()
     assert state.is_over()

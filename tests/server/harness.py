@@ -211,6 +211,12 @@ class RandomPlayer:
             message = await client.recv(30)
             kind = message["type"]
             if kind == "error":
+                mine = self.pending is not None and message.get("id") == self.pending["id"]
+                if mine and message.get("code") == "stale_version":
+                    # Another seat acted first and changed this seat's choices (a Wolf
+                    # queued on a pen, W-8a): the protocol's answer to a race. Act again.
+                    self.pending = None
+                    continue
                 assert self.allow_errors, message
                 self.errors.append(message)
                 if self.pending is not None and message.get("id") == self.pending["id"]:

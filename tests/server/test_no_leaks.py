@@ -123,6 +123,8 @@ def _check_stream(
             events.append(m)
         elif kind == "ack":
             assert seat is not None and set(m) == {"type", "id", "version"}
+        elif kind == "error":  # only a race lost to another seat that changed this one's menu
+            assert seat is not None and m["code"] == "stale_version", m
         elif kind == "end":
             assert m == {
                 "type": "end",

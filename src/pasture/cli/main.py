@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from pasture import games
@@ -38,7 +39,8 @@ errors = Console(stderr=True)
 
 
 def fail(message: str) -> typer.Exit:
-    errors.print(f"[bold red]Error:[/] {message}")
+    """Print an error (its text may hold user input: never read as markup) and exit 2."""
+    errors.print(f"[bold red]Error:[/] {escape(message)}")
     return typer.Exit(code=2)
 
 
@@ -83,7 +85,7 @@ def list_games() -> None:
         options = ", ".join(f"{o.name}={json.dumps(o.default)}" for o in game.options) or "—"
         table.add_row(
             game.name,
-            f"[bold]{game.title}[/]\n{game.summary}",
+            f"[bold]{escape(game.title)}[/]\n{escape(game.summary)}",
             f"{game.min_players}–{game.max_players}",
             options,
             ", ".join(available(game)),
@@ -141,7 +143,7 @@ def play(
     finally:
         if record is not None and session.match.is_over():
             record.write_text(json.dumps(session.match.record(), indent=1))
-            console.print(f"Record written to {record}.")
+            console.print(f"Record written to {escape(str(record))}.")
 
 
 @app.command()
@@ -227,7 +229,7 @@ def simulate(
         sim.print_summary(console, data)
     if plot is not None:
         sim.write_plot(str(plot), data)
-        errors.print(f"Chart written to {plot}.")
+        errors.print(f"Chart written to {escape(str(plot))}.")
 
 
 @app.command()
@@ -244,12 +246,17 @@ def replay(
     """Replay a recorded match from its seed and actions, and check its result."""
     try:
         record = json.loads(path.read_text())
-        chosen = game_or_exit(record["game"])
+        if not isinstance(record, dict):
+            raise ValueError("a match record is a JSON object")
+        chosen = game_or_exit(str(record.get("game")))
         match = Match.from_record(chosen, record)
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        raise fail(f"Cannot replay {path}: {err}") from None
+    except PastureError as err:  # e.g. an action the game rejects: keep its code
+        raise fail(f"Cannot replay {path}: {err.message} [{err.code}]") from None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as err:
+        raise fail(f"Cannot replay {path}: {err!s}") from None
     result = match.state.result().to_json()
-    console.print(f"{chosen.title}, seed {record['seed']} (SHA-256 {seed_hash(record['seed'])})")
+    seed = record["seed"]
+    console.print(f"{escape(chosen.title)}, seed {escape(str(seed))} (SHA-256 {seed_hash(seed)})")
     console.print(f"Replayed {match.version} steps; scores {result['scores']}.")
     if "result" in record and record["result"] != result:
         raise fail("The replay does not reach the recorded result.")

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -61,8 +62,8 @@ class TerminalGame:
     def run(self) -> None:
         self.console.print(
             Panel.fit(
-                f"[bold]{self.game.title}[/] — {len(self.seat_names)} players\n"
-                + "\n".join(f"  seat {s}: {name}" for s, name in enumerate(self.seat_names))
+                f"[bold]{escape(self.game.title)}[/] — {len(self.seat_names)} players\n"
+                + "\n".join(f"  seat {s}: {escape(name)}" for s, name in enumerate(self.seat_names))
                 + f"\nSeed commitment (SHA-256): {self.match.seed_hash}",
                 title="pasture",
             )
@@ -131,7 +132,7 @@ class TerminalGame:
             try:
                 self.match.act(seat, choice)
             except IllegalAction as err:  # the menu only lists legal moves; say so if not
-                self.console.print(f"[red]{err.message}[/]")
+                self.console.print(f"[red]{escape(err.message)}[/]")
                 continue
             return
 
@@ -152,10 +153,10 @@ class TerminalGame:
         table.add_column("")
         for seat, score in enumerate(result.scores):
             mark = "[bold green]winner[/]" if seat in result.winners else ""
-            table.add_row(str(seat), self.seat_names[seat], f"{score:g}", mark)
+            table.add_row(str(seat), escape(self.seat_names[seat]), f"{score:g}", mark)
         self.console.print(table)
         if result.summary:
-            self.console.print(result.summary)
+            self.console.print(escape(result.summary))
         self.console.print(
             f"Seed: {self.match.revealed_seed()} (its SHA-256 is the commitment shown at the"
             " start). Save the match with --record and check it with `pasture replay`."

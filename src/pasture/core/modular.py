@@ -10,19 +10,50 @@ names its two modules and adds only what is its own.
 from __future__ import annotations
 
 import random
-from types import ModuleType
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, State
 
+S = TypeVar("S", bound="ModularState", contravariant=True)
+
+
+class GameRules(Protocol[S]):
+    """What a game's `rules` module provides (a module satisfies this protocol). It may
+    also define `fast_legal(s, seat, action) -> bool` and `timeout_action(s, seat)`."""
+
+    def actors(self, s: S, /) -> tuple[int, ...]: ...
+
+    def legal_actions(self, s: S, seat: int, /) -> list[Action]: ...
+
+    def chance_outcomes(self, s: S, /) -> list[ChanceOutcome]: ...
+
+    def apply(self, s: S, seat: int, action: Action, /) -> list[Event]: ...
+
+    def check_invariants(self, s: S, /) -> None: ...
+
+
+class GameViews(Protocol[S]):
+    """What a game's `view` module provides."""
+
+    def view(self, s: S, seat: int | None, /) -> dict[str, JSON]: ...
+
+    def determinize(self, s: S, seat: int | None, rng: random.Random, /) -> State: ...
+
+
+FastLegal = Callable[[Any, int, Action], bool]
+"""`fast_legal(s, seat, action)`: True when the action is certainly legal."""
+TimeoutAction = Callable[[Any, int], "Action | None"]
+
 
 class ModularState(State):
-    """Delegates to `rules` (actors, legal_actions, chance_outcomes, apply,
-    check_invariants; optionally fast_legal and timeout_action) and `views` (view,
-    determinize). The subclass still defines is_chance, is_over, result, to_json, clone."""
+    """Delegates to `rules` (a `GameRules`: actors, legal_actions, chance_outcomes, apply,
+    check_invariants; optionally fast_legal and timeout_action) and `views` (a
+    `GameViews`: view, determinize). The subclass still defines is_chance, is_over,
+    result, to_json, clone."""
 
-    rules: ClassVar[ModuleType]
-    views: ClassVar[ModuleType]
+    rules: ClassVar[GameRules[Any]]
+    views: ClassVar[GameViews[Any]]
 
     def actors(self) -> tuple[int, ...]:
         return self.rules.actors(self)
@@ -38,7 +69,7 @@ class ModularState(State):
     def check_legal(self, seat: int, action: Action) -> None:
         """The game's `fast_legal` (if any) accepts common legal actions cheaply; anything
         it does not vouch for gets the full check and its error message."""
-        fast = getattr(self.rules, "fast_legal", None)
+        fast: FastLegal | None = getattr(self.rules, "fast_legal", None)
         if fast is None or not fast(self, seat, action):
             super().check_legal(seat, action)
 
@@ -46,7 +77,7 @@ class ModularState(State):
         return self.rules.apply(self, seat, action)
 
     def timeout_action(self, seat: int) -> Action | None:
-        answer = getattr(self.rules, "timeout_action", None)
+        answer: TimeoutAction | None = getattr(self.rules, "timeout_action", None)
         return answer(self, seat) if answer is not None else None
 
     def view(self, seat: int | None) -> dict[str, JSON]:

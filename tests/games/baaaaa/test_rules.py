@@ -198,6 +198,7 @@ def test_b6_a_sheep_stopping_on_the_hut_is_saved() -> None:
 
 
 def test_p1_a_wolf_on_the_huts_space_is_met_before_the_hut() -> None:
+    """P-1, a confirmed decision (shared/rules README): the sheep is eaten, not saved."""
     s = place(fresh(), {space(2, 1): 1, space(0, 0): 9}, wolf=HUT, shepherd=space(0, 3))
     play(s, "left1", space(2, 1))
     assert s.taken == 1 and s.saved == 0

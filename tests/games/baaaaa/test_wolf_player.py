@@ -187,6 +187,7 @@ def test_the_shepherd_protects_against_the_lightning() -> None:
 
 
 def test_p3_the_wolf_player_breaks_ties() -> None:
+    """P-3, a confirmed decision (shared/rules README): the wolf player chooses."""
     s = place(wolf_game(3), {space(2, 0): 1, space(2, 3): 1, space(0, 0): 8})
     play(s, "shepherd", space(1, 1))
     turn(s, "lightning")

@@ -159,6 +159,7 @@ def test_pass_cannot_be_changed_once_chosen() -> None:
 
 
 def test_pass_with_two_cards_one_goes_left_one_right_none_kept() -> None:
+    """Confirmed decision (shared/rules README): 2 cards at passing go both, left first."""
     s = four_players_at_a_short_third_round()
     pairs = {(a.left, a.right) for a in s.legal_actions(1)}  # type: ignore[attr-defined]
     assert pairs == {(WOLF, DOG), (DOG, WOLF)}

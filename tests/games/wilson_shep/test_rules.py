@@ -107,6 +107,34 @@ def test_wilson_may_not_swap_the_tile_under_shep() -> None:
     assert snapshot(state) == before
 
 
+def test_a_swap_names_its_two_tiles_in_either_order() -> None:
+    """Confirmed decision (shared/rules README): (a, b) and (b, a) are the same swap."""
+    one, other = new_game(2), new_game(2)
+    for state in (one, other):
+        hide_and_place(state, 0, 15)
+    assert Swap(1, 0) == Swap(0, 1) and Swap(1, 0) in one.legal_actions(0)
+    assert GAME.parse_action({"kind": "swap", "a": 4, "b": 0}) == Swap(0, 4)
+    events = one.apply(0, Swap(4, 0))  # Wilson's tile moves from 0 to 4 either way
+    assert events == other.apply(0, Swap(0, 4))
+    assert snapshot(one) == snapshot(other) and one.view(0)["wilson_at"] == 4
+    with pytest.raises(IllegalAction):
+        one.apply(0, Swap(4, 0))  # it is the Shep team's move now
+
+
+def test_placing_shep_is_not_a_move_the_same_player_then_moves_first() -> None:
+    """Confirmed decision (shared/rules README, WS-3): the player left of Wilson places
+    Shep and, after Wilson's swap, makes the first move; only then does the go pass."""
+    state = new_game(4)
+    state.apply(0, Hide(0))
+    assert state.actors() == (1,)
+    state.apply(1, Place(10))
+    assert state.moves == 0 and state.go == 1
+    state.apply(0, Swap(0, 1))
+    assert state.actors() == (1,) and state.legal_actions(2) == []
+    state.apply(1, Move(11))
+    assert state.moves == 1 and state.go == 2
+
+
 def test_swaps_must_be_adjacent_diagonals_included() -> None:
     state = new_game(2)
     hide_and_place(state, 0, 15)

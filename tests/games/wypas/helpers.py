@@ -108,9 +108,9 @@ def skip_auction(s: WypasState, lots: Iterable[str] = ()) -> None:
         if s.phase == R.HIDE:
             s.apply(s.baca, s.legal_actions(s.baca)[0])
         elif s.phase == R.NAME:
-            s.apply(s.opener, s.legal_actions(s.opener)[0])
+            s.apply(s.auction.opener, s.legal_actions(s.auction.opener)[0])
         else:
-            s.apply(s.bidder, Pass())
+            s.apply(s.auction.bidder, Pass())
 
 
 def finish_redyk(s: WypasState) -> None:
@@ -130,7 +130,7 @@ def hand(s: WypasState, seat: int) -> dict[str, int]:
 
 def pen_cards(s: WypasState, seat: int, pen: int) -> list[str]:
     kinds = s.edition.kinds
-    return [kinds[c[0]] for c in s.pens[seat][pen][0]]
+    return [kinds[c.kind] for c in s.pens[seat][pen].cards]
 
 
 __all__ = [

@@ -55,7 +55,7 @@ def test_all_pass_lot_goes_to_the_baca() -> None:
     act(s, 2, Pass())
     act(s, 0, Pass())
     assert hand(s, 0).get("green_5") == 1
-    assert s.lots[1][2] == 0
+    assert s.auction.lots[1].winner == 0
     # W-5/rulebook: the next auction is opened by the player left of the previous opener.
     assert s.phase == R.NAME and s.actors() == (2,)
     assert s.legal_actions(2)[:1] == [NameLot(0)] and NameLot(1) not in s.legal_actions(2)
@@ -64,16 +64,16 @@ def test_all_pass_lot_goes_to_the_baca() -> None:
 def test_w3_raises_add_to_what_was_laid_and_must_beat_the_high_bid_by_one() -> None:
     s = auction_state()
     act(s, 1, NameLot(1), Lay("green_3", 3), Done())
-    assert s.high == 3 and s.high_bidder == 1 and s.actors() == (2,)
+    assert s.auction.high == 3 and s.auction.high_bidder == 1 and s.actors() == (2,)
     act(s, 2, Lay("red_3", 3))
     assert Done() not in s.legal_actions(2)  # 3 does not beat 3
     with pytest.raises(IllegalAction):
         s.apply(2, Done())
     act(s, 2, Lay("green_1", 1), Done())  # 3 + 1 = 4
-    assert s.high == 4 and s.high_bidder == 2
+    assert s.auction.high == 4 and s.auction.high_bidder == 2
     act(s, 0, Pass())
     act(s, 1, Lay("red_2", 2), Done())  # 3 already laid + 2 = 5
-    assert s.high == 5 and s.high_bidder == 1
+    assert s.auction.high == 5 and s.auction.high_bidder == 1
     act(s, 2, Pass())  # seat 0 passed earlier: the turn comes back to seat 1 (W-5)
     assert hand(s, 1)["green_5"] == 1
     # Every laid card, winner's and losers', is discarded.
@@ -101,13 +101,13 @@ def test_w4_dolly_declared_in_a_bid_and_special_cards_cannot_be_bid() -> None:
     assert {Lay("dolly_red", v) for v in range(1, 7)} <= set(legal)
     assert not any(isinstance(a, Lay) and a.card == "thief" for a in legal)
     act(s, 1, Lay("dolly_red", 6), Done())
-    assert s.high == 6
+    assert s.auction.high == 6
 
 
 def test_lays_that_cannot_reach_a_raise_are_not_offered() -> None:
     s = auction_state()
     act(s, 1, NameLot(1), Lay("dolly_red", 6), Lay("green_3", 3), Lay("red_2", 2), Done())
-    assert s.high == 11
+    assert s.auction.high == 11
     # Seat 2 holds 4+3+6+3+1 = 17: it can still raise, but not with a lay that strands it.
     assert Lay("magenta_6", 6) in s.legal_actions(2)
     act(s, 2, Pass())

@@ -33,7 +33,7 @@ def test_w6_any_card_face_down_declared_one_to_six_once_per_lot() -> None:
     act(s, 1, Lay("thief", 5, True))
     assert not any(isinstance(a, Lay) and a.hidden for a in s.legal_actions(1))  # one per lot
     act(s, 1, Done())
-    assert s.high == 5
+    assert s.auction.high == 5
     assert s.view(2)["auction"]["bids"][1] == [
         {"card": None, "value": 5, "face_down": True, "revealed": False}
     ]
@@ -47,7 +47,7 @@ def test_bluff_won_at_showdown_by_the_bluffer_on_a_tie() -> None:
     act(s, 2, Lay("red_4", 4))
     assert Done() in s.legal_actions(2)  # a check: exactly the bluff bid
     act(s, 2, Done())
-    assert s.checked == [2]
+    assert s.auction.checked == [2]
     act(s, 0, Pass())
     # The turn is back to the bluffer: showdown; 4 against 4, the bluffer wins the tie.
     assert hand(s, 1)["magenta_5"] == 1
@@ -89,7 +89,7 @@ def test_a_raise_over_the_bluff_bid_goes_on_normally() -> None:
     act(s, 1, Lay("thief", 4, True), Done())
     act(s, 2, Lay("red_4", 4), Done())  # check
     act(s, 0, Lay("yellow_2", 2), Lay("orange_2", 2), Lay("magenta_1", 1), Done())  # 5: a raise
-    assert s.high == 5 and s.high_bidder == 0 and s.checked == []
+    assert s.auction.high == 5 and s.auction.high_bidder == 0 and s.auction.checked == []
     act(s, 1, Pass())
     act(s, 2, Lay("red_3", 3), Done())  # 4 + 3 = 7
     act(s, 0, Pass())
@@ -114,7 +114,7 @@ def test_a_check_may_use_a_face_down_card() -> None:
     s = bluff_state()
     act(s, 1, Lay("thief", 5, True), Done())
     act(s, 2, Lay("orange_3", 5, True), Done())  # check with a face-down 3 declared 5
-    assert s.checked == [2]
+    assert s.auction.checked == [2]
     act(s, 0, Pass())
     assert hand(s, 2)["magenta_5"] == 1  # 3 beats 0
 

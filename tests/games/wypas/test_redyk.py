@@ -56,7 +56,7 @@ def test_dolly_takes_any_value_even_above_its_colours_highest() -> None:
         act(s, 0, Place(f"red_{v}", 0, "red", v))
     assert places(s, 0) == {("dolly_red", "red", 5)}  # red is printed 1-4 only
     act(s, 0, Place("dolly_red", 0, "red", 5))
-    assert s.pens[0][0][4] == 5
+    assert s.pens[0][0].value == 5
 
 
 def test_super_dolly_takes_a_colour_and_value() -> None:

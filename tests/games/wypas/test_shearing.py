@@ -84,7 +84,7 @@ def test_wolf_on_a_two_card_row_eats_the_highest_and_leaves_no_fleece() -> None:
     )
     act(s, 1, PlayWolf(0, 0))  # played out of turn, during seat 0's Redyk
     all_pass_window(s)
-    assert s.pens[0][0][1] == 1 and s.view(2)["pens"][0][0]["wolf"] is True
+    assert s.pens[0][0].wolf and s.view(2)["pens"][0][0]["wolf"] is True
     to_shearing(s)
     act(s, 0, Shear(0, True))
     assert s.fleeces[0] == 0 and s.scores[0] == 0
@@ -142,6 +142,41 @@ def test_shearing_without_bleating_is_a_fleece_worth_nothing() -> None:
     assert s.fleeces[0] == 1 and s.scores[0] == 0
 
 
+def four_fleeces_then_a_row(bleat_rule: bool = True):  # type: ignore[no-untyped-def]
+    """Seat 0 already has 4 fleeces (worth 10) and a 3-card row to shear."""
+    s = sheared(
+        ["green_3", "green_4", "green_5", "red_3", "red_4"],
+        [[("green_3", "green", 3), ("green_4", "green", 4), ("green_5", "green", 5)]],
+        bleat_rule=bleat_rule,
+    )
+    s.fleeces[0], s.fleece_points[0], s.scores[0] = 4, [1, 2, 3, 4], 10
+    to_shearing(s)
+    return s
+
+
+def test_w5a_a_silent_fifth_fleece_earns_no_bonus_but_still_ends_the_game() -> None:
+    s = four_fleeces_then_a_row()
+    events = act(s, 0, Shear(0, False))
+    (shear,) = [e for e in events if e.type == "sheared"]
+    assert shear.public is not None and shear.public["points"] == 0
+    assert shear.public["bonus"] == 0
+    assert s.fleeces[0] == 5 and s.scores[0] == 10 and s.fleece_points[0][-1] == 0
+    assert s.finisher == 0 and s.is_over()  # it still ends the game (no one else has rows)
+    s.check_invariants()
+
+
+def test_w5a_the_same_fifth_fleece_bleated_scores_its_points_and_the_bonus() -> None:
+    s = four_fleeces_then_a_row()
+    act(s, 0, Shear(0, True))
+    assert s.fleeces[0] == 5 and s.scores[0] == 10 + 12 + 4 and s.finisher == 0
+
+
+def test_w5a_without_the_bleat_rule_a_silent_fifth_fleece_keeps_its_bonus() -> None:
+    s = four_fleeces_then_a_row(bleat_rule=False)
+    act(s, 0, Shear(0, False))
+    assert s.scores[0] == 10 + 12 + 4 and s.finisher == 0
+
+
 def test_without_the_bleat_rule_silence_costs_nothing() -> None:
     s = sheared(
         ["green_3", "green_4", "red_2", "red_3", "red_4"],
@@ -163,4 +198,4 @@ def test_shearing_goes_clockwise_from_the_baca_and_skips_seats_without_rows() ->
     assert s.actors() == (0,)  # one row left: the go goes on
     act(s, 0, Done())
     assert s.phase == R.DEAL  # seats 1 and 2 have no rows
-    assert [len(p[0]) for p in s.pens[0]] == [1, 0]
+    assert [len(p.cards) for p in s.pens[0]] == [1, 0]

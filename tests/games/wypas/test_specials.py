@@ -6,6 +6,7 @@ import pytest
 
 from pasture.core import IllegalAction
 from pasture.games.wypas import rules as R
+from pasture.games.wypas.specials import PendingChoice
 from tests.games.wypas.helpers import (
     HideLot,
     NoReaction,
@@ -92,9 +93,9 @@ def test_thief_cancelled_by_a_sheepdog_that_is_itself_cancelled() -> None:
     act(s, 2, PlayThief(1))
     act(s, 1, PlaySheepdog())  # cancels the Thief
     act(s, 2, PlaySheepdog())  # cancels that Sheepdog
-    assert [q[4] for q in s.queue] == [-1, 0, 1]
+    assert [q.cancels for q in s.queue] == [-1, 0, 1]
     all_pass_window(s)
-    assert s.pending is not None and s.pending[1] == 2  # the Thief takes effect
+    assert s.pending is not None and s.pending.chooser == 2  # the Thief takes effect
     act(s, 2, Steal("orange_5"))
     assert hand(s, 2)["orange_5"] == 1
     assert s.view(None)["discard"] == {"thief": 1, "sheepdog": 2}
@@ -106,9 +107,9 @@ def test_queue_resolves_in_the_order_played() -> None:
     act(s, 2, PlayThief(1))
     act(s, 1, PlayThief(2))
     all_pass_window(s)
-    assert s.pending == [3, 2, 1, -1]  # seat 2's Thief first
+    assert s.pending == PendingChoice(3, 2, 1, -1)  # seat 2's Thief first
     act(s, 2, Steal("red_4"))
-    assert s.pending is not None and s.pending[1] == 1
+    assert s.pending is not None and s.pending.chooser == 1
     act(s, 1, Steal("red_4"))  # and seat 1 takes it back
     assert hand(s, 1)["red_4"] == 1
 
@@ -120,11 +121,24 @@ def test_w8_one_wolf_per_pen_and_only_on_two_cards() -> None:
     act(s, 0, Place("green_4", 0, "green", 4))
     assert PlayWolf(0, 0) in s.legal_actions(1)
     act(s, 1, PlayWolf(0, 0))
-    act(s, 2, PlayWolf(0, 0))  # queued before the first resolves
     all_pass_window(s)
-    assert s.pens[0][0][1] == 1
-    assert s.view(None)["discard"] == {"wolf": 1}  # the second had no effect
-    assert PlayWolf(0, 0) not in s.legal_actions(2)
+    assert s.pens[0][0].wolf
+    assert PlayWolf(0, 0) not in s.legal_actions(2)  # the pen has its Wolf
+
+
+def test_w8a_no_second_wolf_on_a_pen_while_one_waits_to_resolve() -> None:
+    s = redyk()
+    act(s, 0, Place("green_3", 0, "green", 3), Place("green_4", 0, "green", 4))
+    act(s, 1, PlayWolf(0, 0))
+    assert s.waiting == [2, 0]
+    assert PlayWolf(0, 0) not in s.legal_actions(2)  # the first Wolf is still queued
+    with pytest.raises(IllegalAction) as err:
+        s.apply(2, PlayWolf(0, 0))
+    assert err.value.code == "illegal_action" and s.hands[2][s.edition.position["wolf"]] == 1
+    act(s, 2, PlaySheepdog(None, None))  # even a Wolf that may yet be cancelled counts
+    assert PlayWolf(0, 0) not in s.legal_actions(2) and s.waiting == [0, 1]
+    all_pass_window(s)  # the Sheepdog cancels the Wolf: the pen is free again
+    assert not s.pens[0][0].wolf and PlayWolf(0, 0) in s.legal_actions(2)
 
 
 def test_sheepdog_drives_a_wolf_away() -> None:
@@ -135,7 +149,7 @@ def test_sheepdog_drives_a_wolf_away() -> None:
     assert PlaySheepdog(0, 0) in s.legal_actions(1)
     act(s, 1, PlaySheepdog(0, 0))
     all_pass_window(s)
-    assert s.pens[0][0][1] == 0
+    assert not s.pens[0][0].wolf
     assert s.view(None)["discard"] == {"wolf": 1, "sheepdog": 1}
 
 

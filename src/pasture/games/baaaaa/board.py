@@ -69,4 +69,6 @@ def face_distance(a: int, b: int) -> int:
 
 
 def name(s: int) -> str:
+    if not 0 <= s < SPACES:  # an error message may name a space off the mountain
+        return f"space {s}"
     return f"floor {floor_of(s)} face {face_of(s)}"

@@ -8,9 +8,10 @@ and listed in RULES.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from pasture.core.game import CHANCE, Action, ChanceOutcome, Event
+from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
 from pasture.games.baaaaa.actions import PlaySheepCard, PlayWolfCard, TakeSheep, TurnWolfCard
 from pasture.games.baaaaa.board import FACES, HUT, SPACES, STEP, face_distance, path
 from pasture.games.baaaaa.edition import Edition
@@ -52,12 +53,24 @@ class Tables:
     """choices[k][pos]: (space, action) for each choice of card k needing a sheep on
     `space` (Trio: one per count, space holding at least count sheep); for the Shepherd,
     pos is the shepherd's space and the choices need no sheep (space -1)."""
+    offers: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]
+    """offers[k][space][min(sheep there, 3)]: the choices of move or Trio card k on `space`."""
     wolf_effect: tuple[int, ...]
     wolf_step: tuple[tuple[int, ...] | None, ...]
     turn: tuple[TurnWolfCard, ...]
     pick: tuple[PlayWolfCard, ...]
     take: tuple[TakeSheep, ...]
     chance: dict[tuple[int, ...], list[ChanceOutcome]]
+    offered: tuple[dict[bytes, tuple[Action, ...]], ...]
+    """offered[k][key]: what move or Trio card k offers on a mountain of that key
+    (`sheep_choices` says which key); filled as met, at most CACHE_LIMIT each."""
+
+
+CACHE_LIMIT = 4096
+OCCUPIED = bytes([0] + [1] * 255)
+"""bytes(sheep).translate(OCCUPIED): which spaces hold a sheep (all a move card needs)."""
+UP_TO_3 = bytes(min(n, 3) for n in range(256))
+"""bytes(sheep).translate(UP_TO_3): sheep per space, counted to 3 (all a Trio needs)."""
 
 
 _TABLES: dict[int, tuple[Edition, Tables]] = {}
@@ -92,6 +105,7 @@ def _build_tables(e: Edition) -> Tables:
         for k, kind in enumerate(e.sheep_kinds)
     )
     choices = []
+    offers: list[tuple[tuple[tuple[Action, ...], ...], ...]] = []
     for k in range(len(e.sheep_kinds)):
         if sheep_effect[k] == SHEPHERD:
             per_pos = tuple(
@@ -99,6 +113,7 @@ def _build_tables(e: Edition) -> Tables:
                 for pos in range(SPACES)
             )
             choices.append(per_pos)
+            offers.append(())
             continue
         if sheep_effect[k] == TRIO:
             row = tuple((sp, play[k][sp][c]) for sp in range(SPACES - FACES) for c in (1, 2, 3))
@@ -107,6 +122,15 @@ def _build_tables(e: Edition) -> Tables:
             assert moves is not None
             row = tuple((sp, play[k][sp][1]) for sp in range(SPACES) if moves[sp] is not None)
         choices.append((row,))
+        offers.append(
+            tuple(
+                tuple(
+                    tuple(a for at, a in row if a is not None and at == sp and held >= a.count)
+                    for held in range(4)
+                )
+                for sp in range(SPACES)
+            )
+        )
     return Tables(
         sheep_index=e.sheep_index,
         wolf_index=e.wolf_index,
@@ -115,12 +139,14 @@ def _build_tables(e: Edition) -> Tables:
         play=play,
         no_effect=tuple(PlaySheepCard(kind) for kind in e.sheep_kinds),
         choices=tuple(choices),  # type: ignore[arg-type]
+        offers=tuple(offers),
         wolf_effect=tuple(_WOLF_EFFECT[x] for x in e.wolf_effects),
         wolf_step=tuple(None if d is None else STEP[d] for d in e.wolf_moves),
         turn=tuple(TurnWolfCard(kind) for kind in e.wolf_kinds),
         pick=tuple(PlayWolfCard(kind) for kind in e.wolf_kinds),
         take=tuple(TakeSheep(sp) for sp in range(SPACES)),
         chance={},
+        offered=tuple({} for _ in e.sheep_kinds),
     )
 
 
@@ -160,6 +186,8 @@ def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
             return []
         take = s.tables.take
         return [take[sp] for sp in s.tie]
+    if seat == CHANCE:
+        return [o.action for o in chance_outcomes(s)]
     return []
 
 
@@ -167,17 +195,37 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
     """One action per distinct effect of each available card; a card that can have no
     effect is offered once, with no effect (B-4), and only then (P-5)."""
     t = s.tables
-    sheep = s.sheep
+    mountain = bytes(s.sheep)
+    occupied = mountain.translate(OCCUPIED)
+    up_to_3 = mountain.translate(UP_TO_3)
     out: list[Action] = []
     for k, n in enumerate(s.avail):
         if not n:
             continue
-        if t.sheep_effect[k] == SHEPHERD:
+        effect = t.sheep_effect[k]
+        if effect == SHEPHERD:
             out += [a for _, a in t.choices[k][s.shepherd]]
             continue
-        found = [a for sp, a in t.choices[k][0] if sheep[sp] >= a.count]  # type: ignore[attr-defined]
-        out += found if found else (t.no_effect[k],)
+        key = up_to_3 if effect == TRIO else occupied
+        found = t.offered[k].get(key)
+        if found is None:
+            found = _offered(t, k, key)
+        out += found
     return out
+
+
+def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
+    """What card k offers on a mountain with `key[space]` sheep on each space (counted to
+    3; to 1 for a move card), made once and kept."""
+    offers = t.offers[k]
+    found: tuple[Action, ...] = tuple(a for sp, held in enumerate(key) for a in offers[sp][held])
+    if not found:
+        found = (t.no_effect[k],)
+    table = t.offered[k]
+    if len(table) >= CACHE_LIMIT:
+        table.clear()
+    table[key] = found
+    return found
 
 
 def _has_effect(s: BaaaaaState, k: int) -> bool:
@@ -197,9 +245,7 @@ def fast_legal(s: BaaaaaState, seat: int, action: Action) -> bool:
     """True when `action` is certainly legal; False sends it to the full check (which
     then names the reason)."""
     t = s.tables
-    kind = type(action)
-    if kind is PlaySheepCard:
-        assert isinstance(action, PlaySheepCard)
+    if isinstance(action, PlaySheepCard):
         if s.phase != SHEEP or seat != s.current or type(seat) is not int:
             return False
         k = t.sheep_index.get(action.card)
@@ -218,12 +264,10 @@ def fast_legal(s: BaaaaaState, seat: int, action: Action) -> bool:
         paths = t.paths[k]
         assert paths is not None
         return count == 1 and s.sheep[sp] > 0 and paths[sp] is not None
-    if kind is TurnWolfCard:
-        assert isinstance(action, TurnWolfCard)
+    if isinstance(action, TurnWolfCard):
         k = t.wolf_index.get(action.card)
         return seat == CHANCE and s.phase == DRAW and k is not None and s.deck[k] > 0
-    if kind is PlayWolfCard:
-        assert isinstance(action, PlayWolfCard)
+    if isinstance(action, PlayWolfCard):
         k = t.wolf_index.get(action.card)
         return (
             s.phase == CHOOSE
@@ -232,8 +276,7 @@ def fast_legal(s: BaaaaaState, seat: int, action: Action) -> bool:
             and k is not None
             and k in s.held
         )
-    if kind is TakeSheep:
-        assert isinstance(action, TakeSheep)
+    if isinstance(action, TakeSheep):
         return (
             s.phase == TIE
             and type(seat) is int
@@ -266,18 +309,13 @@ def chance_outcomes(s: BaaaaaState) -> list[ChanceOutcome]:
 def apply(s: BaaaaaState, seat: int, action: Action) -> list[Event]:
     """Carry out a legal action; return the events it caused."""
     events: list[Event] = []
-    kind = type(action)
-    if kind is PlaySheepCard:
-        assert isinstance(action, PlaySheepCard)
-        _play_sheep_card(s, seat, action, events)
-    elif kind is TurnWolfCard:
-        assert isinstance(action, TurnWolfCard)
+    if isinstance(action, TurnWolfCard):
         _turn_wolf_card(s, s.tables.wolf_index[action.card], events)
-    elif kind is PlayWolfCard:
-        assert isinstance(action, PlayWolfCard)
+    elif isinstance(action, PlaySheepCard):
+        _play_sheep_card(s, seat, action, events)
+    elif isinstance(action, PlayWolfCard):
         _play_wolf_card(s, s.tables.wolf_index[action.card], events)
-    elif kind is TakeSheep:
-        assert isinstance(action, TakeSheep)
+    elif isinstance(action, TakeSheep):
         _take_at(s, action.space)
         s.tie = []
         events.append(Event("wolf_takes", {"by": seat, "space": action.space}))
@@ -332,27 +370,34 @@ def _play_sheep_card(s: BaaaaaState, seat: int, action: PlaySheepCard, events: l
     s.avail[k] -= 1
     if not any(s.avail):  # all set aside: all available again
         s.avail[:] = s.edition.sheep_counts
-    events.append(
-        Event(
-            "sheep_card",
-            {
-                "seat": seat,
-                "card": action.card,
-                "space": sp,
-                "count": action.count,
-                "to": to,
-                "saved": s.saved - saved,
-                "taken": s.taken - taken,
-            },
-        )
+    event = _sheep_card_event(
+        seat, action.card, sp, action.count, to, s.saved - saved, s.taken - taken
     )
-    s.last_sheep = events[-1].public
+    events.append(event)
+    s.last_sheep = event.public
     if s.saved + s.taken == s.edition.sheep:
         _game_over(s, events)
         return
     if not any(s.deck):
         _reshuffle(s, events)
     s.phase = DRAW
+
+
+@lru_cache(maxsize=4096)
+def _sheep_card_event(
+    seat: int, card: str, sp: int | None, count: int, to: int | None, saved: int, taken: int
+) -> Event:
+    """Made once per distinct content: events are immutable values (so is `last_sheep`)."""
+    public: dict[str, JSON] = {
+        "seat": seat,
+        "card": card,
+        "space": sp,
+        "count": count,
+        "to": to,
+        "saved": saved,
+        "taken": taken,
+    }
+    return Event("sheep_card", public)
 
 
 def _reshuffle(s: BaaaaaState, events: list[Event]) -> None:
@@ -444,8 +489,8 @@ def _place_on_shepherd(s: BaaaaaState) -> None:
 def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
     t = s.tables
     effect = t.wolf_effect[k]
-    public: dict[str, object] = {"card": s.edition.wolf_kinds[k], "by": by, "wolf_from": s.wolf}
-    saved, taken = s.saved, s.taken
+    wolf_from, saved, taken = s.wolf, s.saved, s.taken
+    placed: int | None = None
     candidates: list[int] = []
     if effect == W_MOVE:
         step = t.wolf_step[k]
@@ -467,23 +512,47 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
     elif effect == ESCAPED and s.taken:  # else: an empty larder, nothing happens
         s.taken -= 1
         _place_on_shepherd(s)
-        public["placed"] = s.shepherd
+        placed = s.shepherd
     elif effect == EAGLE and s.saved:  # else: empty pastures, nothing happens
         s.saved -= 1
         _place_on_shepherd(s)
-        public["placed"] = s.shepherd
-    public["wolf_to"] = s.wolf
-    public["saved"] = s.saved - saved
-    public["taken"] = s.taken - taken
+        placed = s.shepherd
+    card = s.edition.wolf_kinds[k]
     if len(candidates) > 1:  # B-7: a tie, chosen by a player
         s.tie = candidates
         s.phase = TIE
+        public = _wolf_card_public(
+            card, by, wolf_from, placed, s.wolf, s.saved - saved, s.taken - taken
+        )
         public["choose_from"] = candidates[:]
         public["chooser"] = tie_chooser(s)
-    events.append(Event("wolf_card", public))
-    s.last_wolf = public
+        event = Event("wolf_card", public)
+    else:
+        event = _wolf_card_event(
+            card, by, wolf_from, placed, s.wolf, s.saved - saved, s.taken - taken
+        )
+    events.append(event)
+    s.last_wolf = event.public
     if s.phase != TIE:
         _finish_wolf_card(s, events)
+
+
+def _wolf_card_public(
+    card: str, by: int, wolf_from: int, placed: int | None, wolf_to: int, saved: int, taken: int
+) -> dict[str, JSON]:
+    public: dict[str, JSON] = {"card": card, "by": by, "wolf_from": wolf_from}
+    if placed is not None:  # a sheep came back onto the shepherd's space
+        public["placed"] = placed
+    public |= {"wolf_to": wolf_to, "saved": saved, "taken": taken}
+    return public
+
+
+@lru_cache(maxsize=4096)
+def _wolf_card_event(
+    card: str, by: int, wolf_from: int, placed: int | None, wolf_to: int, saved: int, taken: int
+) -> Event:
+    """A wolf card carried out without a tie, made once per distinct content."""
+    return Event("wolf_card", _wolf_card_public(card, by, wolf_from, placed, wolf_to, saved, taken))
 
 
 def _finish_wolf_card(s: BaaaaaState, events: list[Event]) -> None:

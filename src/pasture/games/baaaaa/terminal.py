@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -13,8 +14,9 @@ from pasture.games.baaaaa.board import FACES, FLOORS, HUT, face_of, floor_of, pa
 from pasture.games.baaaaa.edition import default_edition
 
 EDITION = default_edition()
-SHEEP_LABELS = dict(zip(EDITION.sheep_kinds, EDITION.sheep_labels, strict=True))
-WOLF_LABELS = dict(zip(EDITION.wolf_kinds, EDITION.wolf_labels, strict=True))
+# Labels come from the edition file, which a box owner may edit: shown as text, not markup.
+SHEEP_LABELS = dict(zip(EDITION.sheep_kinds, map(escape, EDITION.sheep_labels), strict=True))
+WOLF_LABELS = dict(zip(EDITION.wolf_kinds, map(escape, EDITION.wolf_labels), strict=True))
 SHEEP_MOVES = dict(zip(EDITION.sheep_kinds, EDITION.sheep_moves, strict=True))
 SHEEP_EFFECTS = dict(zip(EDITION.sheep_kinds, EDITION.sheep_effects, strict=True))
 

@@ -118,11 +118,11 @@ class SwipSheepBot:
             for card in (action.left, action.right):
                 if card is not None:
                     kept[card] -= 1
-            keep = sum(self.card_value(k, know) * c for k, c in kept.items())
+            keep: float = sum(self.card_value(k, know) * c for k, c in kept.items())
             gift_left = self.card_value(action.left, know)
             gift_right = self.card_value(action.right, know)
             # the richer gift should go to the neighbour further behind
-            lead = (scores[left] - scores[right]) * 0.05
+            lead = float(scores[left] - scores[right]) * 0.05
             return keep - GIFT_WEIGHT * (gift_left + gift_right) - lead * (gift_left - gift_right)
 
         return max(turn.legal, key=lambda a: (score(a), turn.rng.random()))  # type: ignore[arg-type]
@@ -144,6 +144,6 @@ class SwipSheepBot:
             p_dog = know.dog_chance(t)
             gain = steal if view["hand_sizes"][t] else 0.0
             expected = (1 - p_dog) * gain - p_dog * my_mean + p_dog * 0.3  # a Dog spent is good
-            return expected + 0.1 * (scores[t] == best_score)
+            return float(expected + 0.1 * (scores[t] == best_score))
 
         return max(turn.legal, key=lambda a: (value(a), turn.rng.random()))  # type: ignore[arg-type]

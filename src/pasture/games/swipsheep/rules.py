@@ -5,16 +5,125 @@ Rulings from `shared/rules/swipsheep.md` are named where they are implemented.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, TypeVar
 
-from pasture.core.game import CHANCE, Action, ChanceOutcome, Event
+from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
 from pasture.games.swipsheep.actions import Attack, Deal, Draw, PassCards
+from pasture.games.swipsheep.edition import Edition
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.state import SwipSheepState
 
 DEAL, PASS, ATTACK, OVER = "deal", "pass", "attack", "over"
 HAND_SIZE = 3
+K = TypeVar("K")
+V = TypeVar("V")
+CACHE_LIMIT = 8192
+"""Entries a lookup table keeps before it starts over (hands and decks are few in play)."""
+
+
+class Tables:
+    """What an edition's steps build again and again, made once: the action objects,
+    chance outcomes and legal lists by pile make-up, and the common events. Actions and
+    events are immutable values, so states share them."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.kinds = edition.kinds
+        self.position = edition.position
+        self.is_sheep = tuple(edition.is_sheep(k) for k in range(len(edition.kinds)))
+        self.deals = tuple(Deal(kind) for kind in edition.kinds)
+        self.draws = tuple(Draw(kind) for kind in edition.kinds)
+        self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
+        """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile."""
+        self.dealt_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
+        self.drawn_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
+        self.pass_choices: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        self.attacks: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+    def chance(self, pile: list[int], draw: bool) -> list[ChanceOutcome]:
+        """One card drawn at random from `pile` (counts by kind). Decks and hands met in
+        play are few (a few thousand), so the lists are kept by make-up."""
+        by_pile = self.drawn_from if draw else self.dealt_from
+        key = tuple(pile)
+        found = by_pile.get(key)
+        if found is None:
+            found = self._chance(pile, draw)
+            _store(by_pile, key, found)
+        return list(found)
+
+    def _chance(self, pile: list[int], draw: bool) -> tuple[ChanceOutcome, ...]:
+        total = sum(pile)
+        rows = self.outcomes.get((draw, total))
+        if rows is None:  # at most 2 x the edition's size of these
+            make = self.draws if draw else self.deals
+            rows = self.outcomes[draw, total] = tuple(
+                tuple(ChanceOutcome(action, c / total) for c in range(total + 1)) for action in make
+            )
+        return tuple([row[c] for row, c in zip(rows, pile, strict=True) if c])
+
+    def passes(self, hand: list[int]) -> tuple[Action, ...]:
+        key = tuple(hand)
+        found = self.pass_choices.get(key)
+        if found is None:
+            found = tuple(_pass_choices(self.kinds, hand))
+            _store(self.pass_choices, key, found)
+        return found
+
+    def attacks_from(self, players: int, seat: int) -> tuple[Action, ...]:
+        found = self.attacks.get((players, seat))
+        if found is None:
+            found = self.attacks[players, seat] = tuple(
+                Attack(t) for t in range(players) if t != seat
+            )
+        return found
+
+
+def _store(table: dict[K, V], key: K, value: V) -> None:
+    if len(table) >= CACHE_LIMIT:
+        table.clear()
+    table[key] = value
+
+
+@cache
+def tables(edition: Edition) -> Tables:
+    return Tables(edition)
+
+
+# The common events, made once per distinct content (events are immutable values).
+@lru_cache(maxsize=CACHE_LIMIT)
+def dealt(to: int, card: str) -> Event:
+    return Event("dealt", None, {"to": to, "card": card}, (to,))
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def chose(seat: int) -> Event:
+    return Event("chose", {"seat": seat})
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def passed(giver: int, to: int, card: str) -> Event:
+    return Event("passed", {"from": giver, "to": to}, {"card": card}, (giver, to))
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def attacked(
+    attacker: int, target: int, defended: bool, drawer: int, victim: int, empty: bool
+) -> Event:
+    public: dict[str, JSON] = {
+        "attacker": attacker,
+        "target": target,
+        "defended": defended,
+        "drawer": drawer,
+        "victim": victim,
+        "empty_hand": empty,
+    }
+    return Event("attack", public)
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def drew(drawer: int, victim: int, card: str) -> Event:
+    return Event("drew", {"drawer": drawer, "victim": victim}, {"card": card}, (drawer, victim))
 
 
 def start_round(s: SwipSheepState) -> None:
@@ -22,7 +131,8 @@ def start_round(s: SwipSheepState) -> None:
     e = s.edition
     n = s.num_players
     kinds = len(e.kinds)
-    s.deck = [e.counts[k] - sum(pile[k] for pile in s.scored) for k in range(kinds)]
+    s.deck = round_deck(s)
+    s.round_deck = tuple(s.deck)
     s.hands = [[0] * kinds for _ in range(n)]
     s.laid = [0] * n
     s.aside = [0] * kinds
@@ -33,11 +143,24 @@ def start_round(s: SwipSheepState) -> None:
     s.log_start = len(s.events)
     # One card at a time from the first player's left; a short deck is dealt out as
     # evenly as possible in the same order (S-2).
-    cards = min(sum(s.deck), HAND_SIZE * n)
-    s.deal_queue = [(s.first + 1 + i) % n for i in range(cards)]
+    s.dealing = dealing_order(s)
+    s.deal_queue = list(s.dealing)
     s.phase = DEAL
     if not s.deal_queue:
         _start_passing(s)
+
+
+def round_deck(s: SwipSheepState) -> list[int]:
+    """The deck at the start of the round: every card not scored yet."""
+    columns = zip(*s.scored, strict=True)
+    return [c - sum(column) for c, column in zip(s.edition.counts, columns, strict=True)]
+
+
+def dealing_order(s: SwipSheepState) -> tuple[int, ...]:
+    """Who receives each card of this round's deal (from a deck of `s.round_deck`)."""
+    n = s.num_players
+    cards = min(sum(s.round_deck), HAND_SIZE * n)
+    return tuple([(s.first + 1 + i) % n for i in range(cards)])
 
 
 def _emit(s: SwipSheepState, event: Event) -> None:
@@ -46,7 +169,8 @@ def _emit(s: SwipSheepState, event: Event) -> None:
 
 def actors(s: SwipSheepState) -> tuple[int, ...]:
     if s.phase == PASS:
-        return tuple(p for p in range(s.num_players) if s.passes[p] is None and any(s.hands[p]))
+        hands = s.hands
+        return tuple([p for p, choice in enumerate(s.passes) if choice is None and any(hands[p])])
     if s.phase == ATTACK and s.pending_draw is None and s.attacker is not None:
         return (s.attacker,)
     return ()
@@ -54,14 +178,15 @@ def actors(s: SwipSheepState) -> tuple[int, ...]:
 
 def legal_actions(s: SwipSheepState, seat: int) -> list[Action]:
     if s.phase == PASS and 0 <= seat < s.num_players and s.passes[seat] is None:
-        return _pass_choices(s, s.hands[seat])
+        return list(s.tables.passes(s.hands[seat]))
     if s.phase == ATTACK and s.pending_draw is None and seat == s.attacker:
-        return [Attack(t) for t in range(s.num_players) if t != seat]
+        return list(s.tables.attacks_from(s.num_players, seat))
+    if seat == CHANCE:
+        return [o.action for o in chance_outcomes(s)]
     return []
 
 
-def _pass_choices(s: SwipSheepState, hand: list[int]) -> list[Action]:
-    kinds = s.edition.kinds
+def _pass_choices(kinds: tuple[str, ...], hand: list[int]) -> list[Action]:
     held = [k for k, c in enumerate(hand) if c]
     if sum(hand) == 1:  # fewer than 3 cards: pass what you can, left first
         return [PassCards(kinds[held[0]], None)]
@@ -69,30 +194,26 @@ def _pass_choices(s: SwipSheepState, hand: list[int]) -> list[Action]:
 
 
 def chance_outcomes(s: SwipSheepState) -> list[ChanceOutcome]:
-    kinds = s.edition.kinds
-    make: type[Deal] | type[Draw]
     if s.phase == DEAL:
-        pile, make = s.deck, Deal
-    elif s.pending_draw is not None:
-        pile, make = s.hands[s.pending_draw[1]], Draw
-    else:
-        return []
-    total = sum(pile)
-    return [ChanceOutcome(make(kinds[k]), c / total) for k, c in enumerate(pile) if c]
+        return s.tables.chance(s.deck, False)
+    if s.pending_draw is not None:
+        return s.tables.chance(s.hands[s.pending_draw[1]], True)
+    return []
 
 
 def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
     """True when `action` is certainly legal; False sends it to the full check."""
     if type(seat) is not int:  # True == 1 and 1.0 == 1: leave odd seats to the full check
         return False
-    index = s.edition.position
-    kind = type(action)
-    if kind is PassCards:
+    index = s.tables.position
+    if isinstance(action, Deal):  # the most common step: over half of a game
+        k = index.get(action.card)
+        return seat == CHANCE and s.phase == DEAL and k is not None and s.deck[k] > 0
+    if isinstance(action, PassCards):
         if s.phase != PASS or not 0 <= seat < s.num_players:
             return False
         if s.passes[seat] is not None:
             return False
-        assert isinstance(action, PassCards)
         hand = s.hands[seat]
         left, right = index.get(action.left), index.get(action.right)
         if left is None or not hand[left]:
@@ -100,8 +221,7 @@ def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
         if sum(hand) == 1:
             return action.right is None
         return right is not None and hand[right] >= (2 if right == left else 1)
-    if kind is Attack:
-        assert isinstance(action, Attack)
+    if isinstance(action, Attack):
         target = action.target
         return (
             s.phase == ATTACK
@@ -111,16 +231,12 @@ def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
             and 0 <= target < s.num_players
             and target != seat
         )
-    if seat != CHANCE:
-        return False
-    if kind is Deal:
-        assert isinstance(action, Deal)
+    if isinstance(action, Draw):
         k = index.get(action.card)
-        return s.phase == DEAL and k is not None and s.deck[k] > 0
-    if kind is Draw:
-        assert isinstance(action, Draw)
-        k = index.get(action.card)
-        return s.pending_draw is not None and k is not None and s.hands[s.pending_draw[1]][k] > 0
+        pending = s.pending_draw
+        if seat != CHANCE or pending is None or k is None:
+            return False
+        return s.hands[pending[1]][k] > 0
     return False
 
 
@@ -141,11 +257,11 @@ def apply(s: SwipSheepState, seat: int, action: Action) -> list[Event]:
 
 
 def _deal(s: SwipSheepState, action: Deal) -> None:
-    k = s.edition.position[action.card]
+    k = s.tables.position[action.card]
     to = s.deal_queue.pop(0)
     s.deck[k] -= 1
     s.hands[to][k] += 1
-    _emit(s, Event("dealt", None, {"to": to, "card": action.card}, (to,)))
+    s.events.append(dealt(to, action.card))
     if not s.deal_queue:
         _start_passing(s)
 
@@ -158,12 +274,12 @@ def _start_passing(s: SwipSheepState) -> None:
 
 
 def _choose_pass(s: SwipSheepState, seat: int, action: PassCards) -> None:
-    index = s.edition.position
+    index = s.tables.position
     s.passes[seat] = (
         index[action.left] if action.left is not None else None,
         index[action.right] if action.right is not None else None,
     )
-    _emit(s, Event("chose", {"seat": seat}))
+    s.events.append(chose(seat))
     if not actors(s):
         _resolve_passes(s)
 
@@ -181,7 +297,7 @@ def _resolve_passes(s: SwipSheepState) -> None:
                 moves.append((p, to, k))
     for p, to, k in moves:
         s.hands[to][k] += 1
-        _emit(s, Event("passed", {"from": p, "to": to}, {"card": kinds[k]}, (p, to)))
+        s.events.append(passed(p, to, kinds[k]))
     wolf = s.edition.wolf
     for p in range(n):
         s.laid[p] = s.hands[p][wolf]
@@ -215,15 +331,7 @@ def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
     else:
         drawer, victim = attacker, target
     empty = not any(s.hands[victim])
-    public = {
-        "attacker": attacker,
-        "target": target,
-        "defended": defended,
-        "drawer": drawer,
-        "victim": victim,
-        "empty_hand": empty,
-    }
-    _emit(s, Event("attack", public))
+    s.events.append(attacked(attacker, target, defended, drawer, victim, empty))
     if empty:  # nothing to draw: nothing is taken
         _after_attack(s)
     else:
@@ -233,16 +341,11 @@ def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
 def _draw(s: SwipSheepState, action: Draw) -> None:
     assert s.pending_draw is not None
     drawer, victim = s.pending_draw
-    k = s.edition.position[action.card]
+    k = s.tables.position[action.card]
     s.hands[victim][k] -= 1
     s.hands[drawer][k] += 1  # S-3: a Wolf drawn now stays in hand and never attacks
     s.pending_draw = None
-    _emit(
-        s,
-        Event(
-            "drew", {"drawer": drawer, "victim": victim}, {"card": action.card}, (drawer, victim)
-        ),
-    )
+    s.events.append(drew(drawer, victim, action.card))
     _after_attack(s)
 
 
@@ -255,18 +358,23 @@ def _after_attack(s: SwipSheepState) -> None:
 def _score_round(s: SwipSheepState) -> None:
     """Hands are revealed; sheep are scored; Wolves and Dogs go back into the deck."""
     e = s.edition
-    revealed = [{e.kinds[k]: c for k, c in enumerate(hand) if c} for hand in s.hands]
-    sheep = [sum(c * e.sheep[k] for k, c in enumerate(hand)) for hand in s.hands]
-    for p, hand in enumerate(s.hands):
+    kinds, values = e.kinds, e.sheep
+    revealed = [{kinds[k]: c for k, c in enumerate(hand) if c} for hand in s.hands]
+    sheep = [sum([c * v for c, v in zip(hand, values, strict=True)]) for hand in s.hands]
+    deck, is_sheep = s.deck, s.tables.is_sheep
+    for hand, pile in zip(s.hands, s.scored, strict=True):
         for k, c in enumerate(hand):
-            if e.is_sheep(k):
-                s.scored[p][k] += c
-            else:  # Wolves and Dogs, in hand or used, go back into the deck
-                s.deck[k] += c
-            hand[k] = 0
-    for k, c in enumerate(s.aside):
-        s.deck[k] += c
-        s.aside[k] = 0
+            if c:
+                if is_sheep[k]:
+                    pile[k] += c
+                else:  # Wolves and Dogs, in hand or used, go back into the deck
+                    deck[k] += c
+                hand[k] = 0
+    aside = s.aside
+    for k, c in enumerate(aside):
+        if c:
+            deck[k] += c
+            aside[k] = 0
     s.last_round = {"round": s.round + 1, "hands": revealed, "sheep": sheep}
     _emit(s, Event("round_scored", {**s.last_round, "scores": s.scores()}))
     s.round += 1

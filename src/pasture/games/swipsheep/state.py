@@ -7,16 +7,16 @@ wires them into the `State` contract.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, Event, Result
-from pasture.core.modular import ModularState
+from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
+    from pasture.games.swipsheep.rules import Tables
 
 ROUNDS = {3: 4, 4: 3, 5: 2}
 """Rounds played, by player count."""
@@ -24,15 +24,22 @@ ROUNDS = {3: 4, 4: 3, 5: 2}
 
 class SwipSheepState(ModularState):
     game: ClassVar[SwipSheep]
-    rules: ClassVar[ModuleType] = rules
-    views: ClassVar[ModuleType] = view
+    rules: ClassVar[GameRules[SwipSheepState]] = rules
+    views: ClassVar[GameViews[SwipSheepState]] = view
     edition: Edition
+    tables: Tables
+    """The edition's prebuilt actions, outcomes and legal lists (shared, not in JSON)."""
     phase: str
     """rules.DEAL, PASS, ATTACK or OVER."""
     log_start: int
+    round_deck: tuple[int, ...]
+    """The deck when this round began (kept with the round, not in JSON)."""
+    dealing: tuple[int, ...]
+    """Who receives each card of this round's deal, in order (not in JSON)."""
 
     def __init__(self, num_players: int, first_player: int, edition: Edition | None = None):
         self.edition = edition or default_edition()
+        self.tables = rules.tables(self.edition)
         self.num_players = num_players
         self.rounds = ROUNDS[num_players]
         self.round = 0
@@ -61,13 +68,33 @@ class SwipSheepState(ModularState):
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
+    # The hot calls are the rules' own functions (one call, not ModularState's two);
+    # mypy is given the signatures they have once bound as methods.
+    if TYPE_CHECKING:
+
+        def actors(self) -> tuple[int, ...]: ...
+
+        def legal_actions(self, seat: int) -> list[Action]: ...
+
+        def chance_outcomes(self) -> list[ChanceOutcome]: ...
+
+    else:
+        actors = rules.actors
+        legal_actions = rules.legal_actions
+        chance_outcomes = rules.chance_outcomes
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if not rules.fast_legal(self, seat, action):
+            State.check_legal(self, seat, action)  # the full check and its error message
+        self.history.append((seat, action))
+        return rules.apply(self, seat, action)
 
     def is_chance(self) -> bool:
         return self.phase == rules.DEAL or self.pending_draw is not None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.history.append((seat, action))
-        return super()._apply(seat, action)
+        return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
@@ -94,6 +121,18 @@ class SwipSheepState(ModularState):
         new.passes = self.passes[:]
         new.history = self.history[:]
         new.events = self.events[:]
+        return new
+
+    def clone_with_round(self, hands: list[list[int]]) -> SwipSheepState:
+        """A copy that will get new `hands`, `deck`, `history` and `events` (a re-draw)."""
+        new = object.__new__(SwipSheepState)
+        new.__dict__.update(self.__dict__)
+        new.hands = hands
+        new.scored = [s[:] for s in self.scored]
+        new.laid = self.laid[:]
+        new.aside = self.aside[:]
+        new.deal_queue = self.deal_queue[:]
+        new.passes = [None] * self.num_players
         return new
 
     def to_json(self) -> dict[str, JSON]:
@@ -126,6 +165,7 @@ class SwipSheepState(ModularState):
         state = object.__new__(cls)
         cards = data.get("cards")
         state.edition = default_edition() if cards is None else Edition.from_json(cards)
+        state.tables = rules.tables(state.edition)
         state.num_players = data["players"]
         state.rounds = ROUNDS[state.num_players]
         state.round = data["round"]
@@ -145,4 +185,6 @@ class SwipSheepState(ModularState):
         state.events = [Event(t, pub, priv, tuple(to)) for t, pub, priv, to in data["events"]]
         state.log_start = data["log_start"]
         state.last_round = data["last_round"]
+        state.round_deck = tuple(rules.round_deck(state))
+        state.dealing = rules.dealing_order(state)
         return state

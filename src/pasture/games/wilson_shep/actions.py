@@ -33,11 +33,18 @@ class Place(Action):
 
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
-    """Wilson swaps the tiles at two adjacent positions `a` < `b` (public)."""
+    """Wilson swaps the tiles at two adjacent positions (public). The two may be named in
+    either order: (a, b) and (b, a) are the same swap, kept as `a` < `b`."""
 
     kind: ClassVar[str] = "swap"
     a: int
     b: int
+
+    def __post_init__(self) -> None:
+        a, b = self.a, self.b
+        if type(a) is int and type(b) is int and a > b:
+            object.__setattr__(self, "a", b)
+            object.__setattr__(self, "b", a)
 
     def __str__(self) -> str:
         return f"swap {name(self.a)} and {name(self.b)}"

@@ -37,6 +37,9 @@ PAIRS_CLEAR_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 
 def name(pos: int) -> str:
-    """A position as people say it: row letter and column number, e.g. 'B3'."""
+    """A position as people say it: row letter and column number, e.g. 'B3' (an error
+    message may name a position off the field: then it is said as a number)."""
+    if not 0 <= pos < CELLS:
+        return f"position {pos}"
     r, c = row_col(pos)
     return f"{'ABCD'[r]}{c + 1}"

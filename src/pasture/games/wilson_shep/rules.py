@@ -6,6 +6,7 @@ implemented.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, Action, ChanceOutcome, Event
@@ -33,6 +34,35 @@ SWAPS: tuple[list[Action], ...] = tuple([Swap(a, b) for a, b in pairs] for pairs
 """The swaps Wilson may make while Shep stands on each position (never Shep's tile)."""
 SWAP_PAIRS: tuple[frozenset[tuple[int, int]], ...] = tuple(map(frozenset, PAIRS_CLEAR_OF))
 REVEALS: list[Reveal] = [Reveal(p) for p in range(CELLS)]
+OUTCOMES: tuple[tuple[ChanceOutcome, ...], ...] = tuple(
+    tuple(ChanceOutcome(REVEALS[p], 1 / unseen) for unseen in range(1, CELLS + 1))
+    for p in range(CELLS)
+)
+"""OUTCOMES[picture][unseen - 1]: `picture` turned up, one of `unseen` equally likely."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _outcomes_for(shown: int) -> tuple[ChanceOutcome, ...]:
+    """The reveal outcomes once the pictures in the bit set `shown` are face up (a round
+    turns up at most FLIP_LIMIT - 1 before one is drawn: about 26,000 sets, all kept)."""
+    unseen = [p for p in range(CELLS) if not shown >> p & 1]
+    return tuple(OUTCOMES[p][len(unseen) - 1] for p in unseen)
+
+
+# Events are immutable values, so the common ones are made once and shared.
+@cache
+def _swapped(a: int, b: int) -> Event:
+    return Event("swapped", {"a": a, "b": b})
+
+
+@cache
+def _moved(seat: int, to: int, turned: bool) -> Event:
+    return Event("moved", {"seat": seat, "to": to, "turns_up": turned})
+
+
+@cache
+def _turned_up(at: int, picture: int, flips: int) -> Event:
+    return Event("turned_up", {"at": at, "picture": picture, "flips": flips})
 
 
 def rounds_for(num_players: int) -> int:
@@ -55,6 +85,7 @@ def start_round(s: WilsonShepState) -> None:
     s.wilson = wilson_of_round(s, s.round)
     s.phase = HIDE
     s.grid = [FACE_DOWN] * CELLS
+    s.shown = 0
     s.hidden_at = s.wilson_at = s.shep = s.pending = None
     s.flips = s.moves = 0
     s.history = []
@@ -84,30 +115,32 @@ def legal_actions(s: WilsonShepState, seat: int) -> list[Action]:
             return MOVES[s.shep][:]
         if phase == PLACE:
             return PLACES[:]
+    if seat == CHANCE:
+        return [o.action for o in chance_outcomes(s)]
     return []
 
 
-def unseen_pictures(s: WilsonShepState) -> list[int]:
-    """Pictures not face up this round: the candidates for the next tile turned up."""
-    shown = set(s.grid)
-    return [p for p in range(CELLS) if p not in shown]
+def shown_pictures(grid: list[int]) -> int:
+    """The pictures face up on `grid`, as a bit set (bit p: picture p)."""
+    shown = 0
+    for picture in grid:
+        if picture != FACE_DOWN:
+            shown |= 1 << picture
+    return shown
 
 
 def chance_outcomes(s: WilsonShepState) -> list[ChanceOutcome]:
     if s.phase != REVEAL:
         return []
-    unseen = unseen_pictures(s)
-    return [ChanceOutcome(REVEALS[p], 1 / len(unseen)) for p in unseen]
+    return list(_outcomes_for(s.shown))
 
 
 def fast_legal(s: WilsonShepState, seat: int, action: Action) -> bool:
     """True when `action` is certainly legal; False sends it to the full check."""
-    kind = type(action)
-    phase = s.phase
     if type(seat) is not int:
         return False
-    if kind is Swap:
-        assert isinstance(action, Swap)
+    phase = s.phase
+    if isinstance(action, Swap):
         shep = s.shep
         return (
             phase == SWAP
@@ -117,8 +150,7 @@ def fast_legal(s: WilsonShepState, seat: int, action: Action) -> bool:
             and type(action.b) is int
             and (action.a, action.b) in SWAP_PAIRS[shep]
         )
-    if kind is Move:
-        assert isinstance(action, Move)
+    if isinstance(action, Move):
         return (
             phase == MOVE
             and seat == s.go
@@ -126,35 +158,28 @@ def fast_legal(s: WilsonShepState, seat: int, action: Action) -> bool:
             and type(action.to) is int
             and action.to in NEIGHBOURS[s.shep]
         )
-    if kind is Reveal:
-        assert isinstance(action, Reveal)
+    if isinstance(action, Reveal):
         return (
             phase == REVEAL
             and seat == CHANCE
             and type(action.picture) is int
             and 0 <= action.picture < CELLS
-            and action.picture not in s.grid
+            and not s.shown >> action.picture & 1
         )
     return False
 
 
 def apply(s: WilsonShepState, seat: int, action: Action) -> list[Event]:
     """Carry out a legal action; return the events it caused."""
-    kind = type(action)
-    if kind is Swap:
-        assert isinstance(action, Swap)
+    if isinstance(action, Swap):
         return _swap(s, action.a, action.b)
-    if kind is Move:
-        assert isinstance(action, Move)
+    if isinstance(action, Move):
         return _move(s, seat, action.to)
-    if kind is Reveal:
-        assert isinstance(action, Reveal)
+    if isinstance(action, Reveal):
         return _reveal(s, action.picture)
-    if kind is Hide:
-        assert isinstance(action, Hide)
+    if isinstance(action, Hide):
         return _hide(s, action.at)
-    if kind is Place:
-        assert isinstance(action, Place)
+    if isinstance(action, Place):
         return _place(s, seat, action.at)
     raise TypeError(action)  # pragma: no cover - check_legal lets no other action through
 
@@ -185,7 +210,7 @@ def _swap(s: WilsonShepState, a: int, b: int) -> list[Event]:
         s.wilson_at = a
     s.history.append((SWAPPED, a, b))
     s.phase = MOVE
-    return [Event("swapped", {"a": a, "b": b})]
+    return [_swapped(a, b)]
 
 
 def _move(s: WilsonShepState, seat: int, to: int) -> list[Event]:
@@ -194,7 +219,7 @@ def _move(s: WilsonShepState, seat: int, to: int) -> list[Event]:
     s.go = next_on_team(s, seat)
     turned = s.grid[to] == FACE_DOWN
     s.history.append((MOVED, to, int(turned)))
-    events = [Event("moved", {"seat": seat, "to": to, "turns_up": turned})]
+    events = [_moved(seat, to, turned)]
     if not turned:  # an already face-up tile: nothing happens, no attempt used
         return events + _after_move(s)
     if to == s.wilson_at:
@@ -208,9 +233,10 @@ def _reveal(s: WilsonShepState, picture: int) -> list[Event]:
     at = s.pending
     assert at is not None
     s.grid[at] = picture
+    s.shown |= 1 << picture
     s.pending = None
     s.flips += 1
-    events = [Event("turned_up", {"at": at, "picture": picture, "flips": s.flips})]
+    events = [_turned_up(at, picture, s.flips)]
     if s.flips >= FLIP_LIMIT:
         return events + _end_round(s, shep_won=False, reason="eight_sheep")
     return events + _after_move(s)
@@ -252,6 +278,7 @@ def check_invariants(s: WilsonShepState) -> None:
     assert len(grid) == CELLS
     up = [p for p in grid if p != FACE_DOWN]
     assert len(up) == len(set(up)) and all(0 <= p < CELLS for p in up), "a picture twice"
+    assert s.shown == shown_pictures(grid), "the face-up set is out of date"
     assert len(up) == s.flips <= FLIP_LIMIT
     assert 0 <= s.round <= s.rounds and 0 <= s.moves <= s.max_moves
     assert all(t >= 0 for t in s.tokens) and len(s.tokens) == s.num_players

@@ -9,11 +9,10 @@ tile is turned up.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Result
-from pasture.core.modular import ModularState
+from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wilson_shep import rules, view
 
 if TYPE_CHECKING:
@@ -22,14 +21,16 @@ if TYPE_CHECKING:
 
 class WilsonShepState(ModularState):
     game: ClassVar[WilsonShep]
-    rules: ClassVar[ModuleType] = rules
-    views: ClassVar[ModuleType] = view
+    rules: ClassVar[GameRules[WilsonShepState]] = rules
+    views: ClassVar[GameViews[WilsonShepState]] = view
     phase: str
     """rules.HIDE, PLACE, SWAP, MOVE, REVEAL (chance) or OVER."""
     wilson: int
     go: int
     """The Shep team member whose go it is (WS-3)."""
     grid: list[int]
+    shown: int
+    """The pictures face up on the grid, as a bit set (kept with the grid, not in JSON)."""
     hidden_at: int | None
     """Where Wilson hid this round (private to Wilson)."""
     wilson_at: int | None
@@ -54,6 +55,25 @@ class WilsonShepState(ModularState):
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
+    # The hot calls are the rules' own functions (one call, not ModularState's two);
+    # mypy is given the signatures they have once bound as methods.
+    if TYPE_CHECKING:
+
+        def actors(self) -> tuple[int, ...]: ...
+
+        def legal_actions(self, seat: int) -> list[Action]: ...
+
+        def chance_outcomes(self) -> list[ChanceOutcome]: ...
+
+    else:
+        actors = rules.actors
+        legal_actions = rules.legal_actions
+        chance_outcomes = rules.chance_outcomes
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if not rules.fast_legal(self, seat, action):
+            State.check_legal(self, seat, action)  # the full check and its error message
+        return rules.apply(self, seat, action)
 
     def is_chance(self) -> bool:
         return self.phase == rules.REVEAL
@@ -110,6 +130,7 @@ class WilsonShepState(ModularState):
         state.phase = data["phase"]
         state.go = data["go"]
         state.grid = list(data["grid"])
+        state.shown = rules.shown_pictures(state.grid)
         state.hidden_at = data["hidden_at"]
         state.wilson_at = data["wilson_at"]
         state.shep = data["shep"]

@@ -8,18 +8,116 @@ it laid stay on the lot and are discarded with the others.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pasture.core.game import Action, Event
+from pasture.core.game import JSON, Action, Event
 from pasture.games.wypas import knowledge, rules
 from pasture.games.wypas.actions import HideLot, Lay, NameLot, TieBreak
 from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER, Edition
+from pasture.games.wypas.records import record
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
-FACE_UP, FACE_DOWN, REVEALED = 0, 1, 2
+
+class Face(IntEnum):
+    """How a card laid on a lot lies: face up, face down (W-6), or face down and since
+    revealed at a showdown."""
+
+    UP = 0
+    DOWN = 1
+    REVEALED = 2
+
+
+FACE_UP, FACE_DOWN, REVEALED = Face.UP, Face.DOWN, Face.REVEALED
+
+
+@record
+class LaidCard:
+    """A card laid on the lot: its kind, the value it was declared as, how it lies."""
+
+    kind: int
+    value: int
+    face: Face
+
+
+@record
+class Lot:
+    """A card put up for auction this turn; `winner` is -1 until it is won."""
+
+    kind: int
+    face_down: bool
+    winner: int = -1
+
+    def to_json(self) -> list[int]:
+        return [self.kind, 1 if self.face_down else 0, self.winner]
+
+
+class Auction:
+    """The turn's lots and the bidding on the lot being auctioned (W-3 to W-6)."""
+
+    __slots__ = (
+        "lots",
+        "opener",
+        "lot",
+        "bidder",
+        "laid",
+        "committed",
+        "passed",
+        "high",
+        "high_bidder",
+        "checked",
+        "tied",
+        "last_lot",
+    )
+
+    def __init__(self, players: int) -> None:
+        self.lots: list[Lot] = []
+        self.opener = -1
+        """Who names the next lot (-1: none yet this turn)."""
+        self.lot = -1
+        """The lot being auctioned (an index into `lots`), -1 between auctions."""
+        self.bidder = -1
+        self.laid: list[list[LaidCard]] = [[] for _ in range(players)]
+        self.committed: list[int] = [0] * players
+        """How many of each seat's laid cards belong to finished raises or checks."""
+        self.passed: list[bool] = [False] * players
+        self.high = 0
+        self.high_bidder = -1
+        self.checked: list[int] = []
+        """Seats that checked the bluff bid (W-6), in order."""
+        self.tied: list[int] = []
+        """Checkers tied at a showdown, for the baca to choose among."""
+        self.last_lot: dict[str, JSON] | None = None
+        """How the last lot was won (public)."""
+
+    def copy(self) -> Auction:
+        new = Auction.__new__(Auction)
+        new.lots = self.lots[:]  # lots and laid cards are immutable values
+        new.opener = self.opener
+        new.lot = self.lot
+        new.bidder = self.bidder
+        new.laid = [cards[:] for cards in self.laid]
+        new.committed = self.committed[:]
+        new.passed = self.passed[:]
+        new.high = self.high
+        new.high_bidder = self.high_bidder
+        new.checked = self.checked[:]
+        new.tied = self.tied[:]
+        new.last_lot = self.last_lot
+        return new
+
+    def new_lot(self, players: int) -> None:
+        """Clear the bidding for the next lot."""
+        self.laid = [[] for _ in range(players)]
+        self.committed = [0] * players
+        self.passed = [False] * players
+        self.high = 0
+        self.high_bidder = -1
+        self.checked = []
+        self.tied = []
 
 
 @cache
@@ -48,9 +146,10 @@ def lots_per_turn(players: int) -> int:
 
 def start(s: WypasState, ev: list[Event]) -> None:
     """A new turn: the baca draws the lots (W-2: fewer if the cards run out)."""
-    s.lots = []
-    s.lot = -1
-    s.last_lot = None
+    a = s.auction
+    a.lots = []
+    a.lot = -1
+    a.last_lot = None
     s.phase = rules.DEAL
     s.after = "lots"
     s.deal_queue = [rules.LOT_AREA] * lots_per_turn(s.num_players)
@@ -70,39 +169,34 @@ def hide_lot(s: WypasState, card: str, ev: list[Event]) -> None:
     """The baca lays the chosen card face down and the others face up."""
     e = s.edition
     k = e.position[card]
+    a = s.auction
     s.drawn[k] -= 1
-    s.lots = [[k, 1, -1]]
+    a.lots = [Lot(k, True)]
     for j, c in enumerate(s.drawn):
-        s.lots += [[j, 0, -1] for _ in range(c)]
+        a.lots += [Lot(j, False) for _ in range(c)]
         s.drawn[j] = 0
-    s.opener = (s.baca + 1) % s.num_players
+    a.opener = (s.baca + 1) % s.num_players
     s.phase = rules.NAME
-    shown = [None if lot[1] else e.kinds[lot[0]] for lot in s.lots]
+    shown = [None if lot.face_down else e.kinds[lot.kind] for lot in a.lots]
     ev.append(Event("lots", {"lots": shown}, {"face_down": card}, (s.baca,)))
 
 
 def name_lot(s: WypasState, lot: int, ev: list[Event]) -> None:
-    n = s.num_players
-    s.lot = lot
-    s.laid = [[] for _ in range(n)]
-    s.committed = [0] * n
-    s.passed = [0] * n
-    s.high = 0
-    s.high_bidder = -1
-    s.checked = []
-    s.tied = []
-    s.bidder = s.opener
+    a = s.auction
+    a.lot = lot
+    a.new_lot(s.num_players)
+    a.bidder = a.opener
     s.phase = rules.BID
-    ev.append(Event("auction", {"lot": lot, "opener": s.opener}))
+    ev.append(Event("auction", {"lot": lot, "opener": a.opener}))
 
 
 # --- bidding ----------------------------------------------------------------------------------
 
 
-def true_value(e: Edition, card: tuple[int, int, int]) -> int:
+def true_value(e: Edition, card: LaidCard) -> int:
     """W-6: a face-down card is worth its printed value, a Dolly's declared value, else 0."""
-    k, declared, hidden = card
-    if not hidden:
+    k, declared = card.kind, card.value
+    if card.face == FACE_UP:
         return declared
     role = e.roles[k]
     if role == SHEEP:
@@ -111,13 +205,13 @@ def true_value(e: Edition, card: tuple[int, int, int]) -> int:
 
 
 def declared_total(s: WypasState, seat: int) -> int:
-    return sum(c[1] for c in s.laid[seat])
+    return sum(c.value for c in s.auction.laid[seat])
 
 
 def is_bluff_bid(s: WypasState) -> bool:
     """The highest bid contains a face-down card."""
-    hb = s.high_bidder
-    return hb >= 0 and any(c[2] for c in s.laid[hb])
+    hb = s.auction.high_bidder
+    return hb >= 0 and any(c.face != FACE_UP for c in s.auction.laid[hb])
 
 
 def _max_more(e: Edition, hand: list[int], face_down: bool) -> int:
@@ -176,14 +270,16 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
     """Pass; `done` when the cards laid make a raise (or a check of a bluff bid); and every
     card that can be laid with the raise or check still within reach."""
     e = s.edition
+    a = s.auction
     out: list[Action] = [rules.PASS]
     total = declared_total(s, seat)
-    high = s.high
+    high = a.high
     checkable = s.bluff and is_bluff_bid(s)
-    if len(s.laid[seat]) > s.committed[seat] and (total > high or (checkable and total == high)):
+    laid = a.laid[seat]
+    if len(laid) > a.committed[seat] and (total > high or (checkable and total == high)):
         out.append(rules.DONE)
     hand = s.hands[seat]
-    face_down = s.bluff and not any(c[2] for c in s.laid[seat])
+    face_down = s.bluff and not any(c.face != FACE_UP for c in laid)
     kinds = e.kinds
     for k, c in enumerate(hand):
         if not c:
@@ -218,7 +314,8 @@ def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
     k = s.edition.position[action.card]
     s.hands[seat][k] -= 1
     knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
-    s.laid[seat].append((k, action.value, FACE_DOWN if action.hidden else FACE_UP))
+    face = FACE_DOWN if action.hidden else FACE_UP
+    s.auction.laid[seat].append(LaidCard(k, action.value, face))
     public = {
         "seat": seat,
         "card": None if action.hidden else action.card,
@@ -229,24 +326,26 @@ def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
 
 
 def done(s: WypasState, seat: int, ev: list[Event]) -> None:
+    a = s.auction
     total = declared_total(s, seat)
-    s.committed[seat] = len(s.laid[seat])
-    if total > s.high:
-        s.high = total
-        s.high_bidder = seat
-        s.checked = []
+    a.committed[seat] = len(a.laid[seat])
+    if total > a.high:
+        a.high = total
+        a.high_bidder = seat
+        a.checked = []
         ev.append(Event("raised", {"seat": seat, "bid": total}))
     else:  # a check: the declared total equals the bluff bid
-        s.checked.append(seat)
+        a.checked.append(seat)
         ev.append(Event("checked", {"seat": seat, "bid": total}))
     _advance(s, seat, ev)
 
 
 def pass_lot(s: WypasState, seat: int, ev: list[Event]) -> None:
-    s.passed[seat] = 1
-    s.committed[seat] = len(s.laid[seat])
-    if seat in s.checked:
-        s.checked.remove(seat)
+    a = s.auction
+    a.passed[seat] = True
+    a.committed[seat] = len(a.laid[seat])
+    if seat in a.checked:
+        a.checked.remove(seat)
     ev.append(Event("passed", {"seat": seat}))
     _advance(s, seat, ev)
 
@@ -255,17 +354,18 @@ def _advance(s: WypasState, seat: int, ev: list[Event]) -> None:
     """W-5: clockwise, skipping those who passed, until the turn would come back to the
     highest bidder; if all passed and nobody bid, the baca takes the lot."""
     n = s.num_players
+    a = s.auction
     q = seat
     for _ in range(n):
         q = (q + 1) % n
-        if q == s.high_bidder:
-            if s.checked:
+        if q == a.high_bidder:
+            if a.checked:
                 _showdown(s, ev)
             else:
                 award(s, q, ev)
             return
-        if not s.passed[q]:
-            s.bidder = q
+        if not a.passed[q]:
+            a.bidder = q
             return
     award(s, s.baca, ev)
 
@@ -275,14 +375,15 @@ def _showdown(s: WypasState, ev: list[Event]) -> None:
     are revealed and the highest true total wins. The bluffer wins a tie with a checker;
     a tie among checkers only is the baca's decision."""
     e = s.edition
+    a = s.auction
     revealed: dict[str, list[str]] = {}
-    for seat, cards in enumerate(s.laid):
+    for seat, cards in enumerate(a.laid):
         for i, card in enumerate(cards):
-            if card[2] == FACE_DOWN:
-                cards[i] = (card[0], card[1], REVEALED)
-                revealed.setdefault(str(seat), []).append(e.kinds[card[0]])
-    contenders = [s.high_bidder, *s.checked]
-    totals = {seat: sum(true_value(e, c) for c in s.laid[seat]) for seat in contenders}
+            if card.face == FACE_DOWN:
+                cards[i] = LaidCard(card.kind, card.value, REVEALED)
+                revealed.setdefault(str(seat), []).append(e.kinds[card.kind])
+    contenders = [a.high_bidder, *a.checked]
+    totals = {seat: sum(true_value(e, c) for c in a.laid[seat]) for seat in contenders}
     best = max(totals.values())
     ev.append(
         Event(
@@ -290,16 +391,16 @@ def _showdown(s: WypasState, ev: list[Event]) -> None:
             {"revealed": revealed, "totals": {str(k): v for k, v in totals.items()}},
         )
     )
-    if totals[s.high_bidder] == best:
-        award(s, s.high_bidder, ev)
+    if totals[a.high_bidder] == best:
+        award(s, a.high_bidder, ev)
         return
-    tied = [seat for seat in s.checked if totals[seat] == best]
+    tied = [seat for seat in a.checked if totals[seat] == best]
     if len(tied) == 1:
         award(s, tied[0], ev)
         return
-    s.tied = sorted(tied)
+    a.tied = sorted(tied)
     s.phase = rules.TIE
-    ev.append(Event("tie", {"seats": s.tied, "baca": s.baca}))
+    ev.append(Event("tie", {"seats": a.tied, "baca": s.baca}))
 
 
 def tie_break(s: WypasState, seat: int, ev: list[Event]) -> None:
@@ -311,39 +412,34 @@ def award(s: WypasState, winner: int, ev: list[Event]) -> None:
     """The winner takes the lot; every card laid on it goes to the discard pile (face-down
     ones that were never revealed stay private to their owner)."""
     e = s.edition
-    lot = s.lots[s.lot]
-    lot[2] = winner
-    s.hands[winner][lot[0]] += 1
-    knowledge.gain(s, winner, lot[0], (s.baca, winner) if lot[1] else None)
-    for seat, cards in enumerate(s.laid):
-        for k, _, hidden in cards:
-            if hidden == FACE_DOWN:
-                s.hidden_discard[seat][k] += 1
+    a = s.auction
+    won = a.lots[a.lot]
+    lot = a.lots[a.lot] = Lot(won.kind, won.face_down, winner)
+    s.hands[winner][lot.kind] += 1
+    knowledge.gain(s, winner, lot.kind, (s.baca, winner) if lot.face_down else None)
+    for seat, cards in enumerate(a.laid):
+        for card in cards:
+            if card.face == FACE_DOWN:
+                s.hidden_discard[seat][card.kind] += 1
             else:
-                s.discard[k] += 1
-    s.laid = [[] for _ in range(s.num_players)]
-    s.committed = [0] * s.num_players
-    took = "baca" if s.high_bidder < 0 else "bid"
-    card = None if lot[1] else e.kinds[lot[0]]
-    s.last_lot = {"lot": s.lot, "card": card, "winner": winner, "bid": s.high, "how": took}
-    to = (s.baca, winner) if lot[1] else ()
+                s.discard[card.kind] += 1
+    took = "baca" if a.high_bidder < 0 else "bid"
+    card_name = None if lot.face_down else e.kinds[lot.kind]
+    a.last_lot = {"lot": a.lot, "card": card_name, "winner": winner, "bid": a.high, "how": took}
+    to = (s.baca, winner) if lot.face_down else ()
     ev.append(
         Event(
             "lot_won",
-            {"lot": s.lot, "card": card, "winner": winner, "bid": s.high, "how": took},
-            {"card": e.kinds[lot[0]]} if lot[1] else None,
+            {"lot": a.lot, "card": card_name, "winner": winner, "bid": a.high, "how": took},
+            {"card": e.kinds[lot.kind]} if lot.face_down else None,
             to,
         )
     )
-    s.high = 0
-    s.high_bidder = -1
-    s.checked = []
-    s.tied = []
-    s.passed = [0] * s.num_players
-    s.bidder = -1
-    s.lot = -1
-    if any(other[2] < 0 for other in s.lots):
-        s.opener = (s.opener + 1) % s.num_players  # the next opener: left of the last
+    a.new_lot(s.num_players)
+    a.bidder = -1
+    a.lot = -1
+    if any(other.winner < 0 for other in a.lots):
+        a.opener = (a.opener + 1) % s.num_players  # the next opener: left of the last
         s.phase = rules.NAME
     else:
         rules.start_redyk(s, ev)

@@ -247,7 +247,7 @@ class HeuristicBot:
         n = len(cards)
         if n < 2:
             return 0.0
-        points = sum(c["value"] for c in cards)
+        points = float(sum(c["value"] for c in cards))
         if pen["wolf"]:
             n -= 1
             points -= max(c["value"] for c in cards)

@@ -2,8 +2,9 @@
 
 A *fact* is "observer knows holder holds at least c copies of kind k". Facts come from
 public events (a face-up lot won, a Black Sheep's swap) and private ones (the face-down
-lot won, known to the baca; a Thief's look and theft). They are kept in `s.known`:
-key `observer * 16 + holder` (observer PUBLIC for what everyone knows) -> counts.
+lot won, known to the baca; a Thief's look and theft). They are kept in `s.known`, a
+`Knowledge`: by holder, then by observer (PUBLIC for what everyone knows), the counts
+by kind.
 
 A card that leaves a hand unseen (laid face down, stolen) may be any of the known ones,
 so observers who did not see it forget what they knew of that hand: knowledge is only
@@ -14,61 +15,88 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pasture.core.game import JSON
+
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
 PUBLIC = 15
+"""The observer of public facts (what everyone knows)."""
+
+Knowledge = list[dict[int, list[int]]]
+"""`known[holder][observer]`: the counts by kind `observer` knows `holder` holds."""
 
 
-def key(observer: int, holder: int) -> int:
-    return observer * 16 + holder
+def empty(players: int) -> Knowledge:
+    return [{} for _ in range(players)]
+
+
+def copy(known: Knowledge) -> Knowledge:
+    return [{o: c[:] for o, c in facts.items()} if facts else {} for facts in known]
+
+
+def to_json(known: Knowledge) -> list[JSON]:
+    """The stored form: [observer * 16 + holder, counts] pairs, in that number's order."""
+    pairs = [(o * 16 + h, c) for h, facts in enumerate(known) for o, c in facts.items()]
+    return [[number, counts] for number, counts in sorted(pairs)]
+
+
+def from_json(players: int, pairs: list[tuple[int, list[int]]]) -> Knowledge:
+    known = empty(players)
+    for number, counts in pairs:
+        observer, holder = divmod(number, 16)
+        known[holder][observer] = counts
+    return known
 
 
 def gain(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) -> None:
     """`holder` takes a card of kind k, seen by everyone (None) or by `seen_by` only."""
     observers = (PUBLIC,) if seen_by is None else [o for o in seen_by if o != holder]
-    size = len(s.edition.kinds)
+    facts = s.known[holder]
     for o in observers:
-        fact = s.known.get(key(o, holder))
+        fact = facts.get(o)
         if fact is None:
-            fact = s.known[key(o, holder)] = [0] * size
+            fact = facts[o] = [0] * len(s.edition.kinds)
         fact[k] += 1
 
 
 def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) -> None:
     """`holder` gives up a card of kind k, seen by everyone (None) or by `seen_by` only."""
-    public = s.known.get(key(PUBLIC, holder))
+    facts = s.known[holder]
+    if not facts:
+        return
+    public = facts.get(PUBLIC)
     if seen_by is not None and public is not None:
         # Those who saw the card keep the public facts as their own; the rest forget.
         for o in seen_by:
             if o != holder:
-                mine = s.known.setdefault(key(o, holder), [0] * len(public))
+                mine = facts.setdefault(o, [0] * len(public))
                 for j, c in enumerate(public):
                     if c > mine[j]:
                         mine[j] = c
-        del s.known[key(PUBLIC, holder)]
-    for fkey in [fk for fk in s.known if fk % 16 == holder]:
-        observer = fkey // 16
-        fact = s.known[fkey]
+        del facts[PUBLIC]
+    for observer in list(facts):
+        fact = facts[observer]
         if seen_by is None or observer in seen_by:
             if fact[k]:
                 fact[k] -= 1
             if not any(fact):
-                del s.known[fkey]
+                del facts[observer]
         else:
-            del s.known[fkey]
+            del facts[observer]
 
 
 def looked(s: WypasState, observer: int, holder: int) -> None:
     """A Thief's look: `observer` knows `holder`'s whole hand."""
-    s.known[key(observer, holder)] = s.hands[holder][:]
+    s.known[holder][observer] = s.hands[holder][:]
 
 
 def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
     """What `seat` (None: a spectator) knows `holder` holds."""
-    out = list(s.known.get(key(PUBLIC, holder), ()))
+    facts = s.known[holder]
+    out = list(facts.get(PUBLIC, ()))
     if seat is not None:
-        mine = s.known.get(key(seat, holder))
+        mine = facts.get(seat)
         if mine is not None:
             out = mine[:] if not out else [max(a, b) for a, b in zip(out, mine, strict=True)]
     return out
@@ -77,14 +105,14 @@ def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
 def restrict(s: WypasState, seat: int | None) -> None:
     """Keep only the facts `seat` may know: public ones, its own, and those about its hand
     (its hand is not re-drawn, so they stay true)."""
-    for fkey in list(s.known):
-        observer, holder = divmod(fkey, 16)
-        if observer != PUBLIC and observer != seat and holder != seat:
-            del s.known[fkey]
+    for holder, facts in enumerate(s.known):
+        if holder != seat:
+            for observer in [o for o in facts if o != PUBLIC and o != seat]:
+                del facts[observer]
 
 
 def check(s: WypasState) -> None:
-    for fkey, fact in s.known.items():
-        holder = fkey % 16
+    for holder, facts in enumerate(s.known):
         hand = s.hands[holder]
-        assert all(c <= hand[k] for k, c in enumerate(fact)), "a known card is not in hand"
+        for fact in facts.values():
+            assert all(c <= hand[k] for k, c in enumerate(fact)), "a known card is not in hand"

@@ -1,123 +1,195 @@
 """Pens and rows: which sheep a row accepts (Redyk), the Black Sheep swap (W-9), shearing.
 
-A pen is a list `[cards, wolf, mode, colour, value, used]`:
-- `cards`: tuples `(kind, colour, value)`; a Black Sheep holds the colour and value of
-  the card it replaced (it stands in for it, W-9) but scores 0;
-- `wolf`: 1 if a Wolf lies on the pen (W-8: at most one);
-- `mode`: ANY (empty, or only Black Sheep), SINGLE (one real sheep: the row may become a
-  run or a set), RUN (colour `colour`, top value `value`), SET (value `value`, colours
-  already used as the bit mask `used`).
+A `Pen` is an immutable value (`records.record`: slotted, cheap to read): every change
+makes a new one, so copies of a state share their pens until one of them changes (a
+state's clone copies only the lists of pens).
+- `cards`: the row, as `PenCard`s; a Black Sheep holds the colour and value of the card
+  it replaced (it stands in for it, W-9) but scores 0;
+- `wolf`: a Wolf lies on the pen (W-8: at most one);
+- `row`: ANY (empty, or only Black Sheep), SINGLE (one real sheep: the row may become a
+  run or a set), RUN (colour `colour`, top value `value`), SET (value `value`, the
+  colours already used in `colours`, a bit mask by colour index).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from enum import IntEnum
+from typing import NamedTuple
 
-ANY, SINGLE, RUN, SET = 0, 1, 2, 3
+from pasture.core.game import JSON
+from pasture.games.wypas.records import record
+
+
+class Row(IntEnum):
+    """What kind of row a pen holds, so what it accepts next."""
+
+    ANY = 0
+    SINGLE = 1
+    RUN = 2
+    SET = 3
+
+
+ANY, SINGLE, RUN, SET = Row.ANY, Row.SINGLE, Row.RUN, Row.SET
 MODE_NAMES = ("empty", "single", "run", "set")
-Card = tuple[int, int, int]
-Pen = list[Any]
 
 
-def new_pen() -> Pen:
-    return [[], 0, ANY, -1, 0, 0]
+@record
+class PenCard:
+    """A card in a row: its kind, and the colour and value it counts as there."""
+
+    kind: int
+    colour: int
+    value: int
 
 
-def copy_pen(pen: Pen) -> Pen:
-    return [pen[0][:], pen[1], pen[2], pen[3], pen[4], pen[5]]
+@record
+class Pen:
+    cards: tuple[PenCard, ...] = ()
+    wolf: bool = False
+    row: Row = ANY
+    colour: int = -1
+    value: int = 0
+    colours: int = 0
+    """Bit mask of the colours a SET already holds (bit c: colour c)."""
+
+    def has_colour(self, colour: int) -> bool:
+        return bool(self.colours >> colour & 1)
+
+    def to_json(self) -> list[JSON]:
+        return [
+            [[c.kind, c.colour, c.value] for c in self.cards],
+            1 if self.wolf else 0,
+            int(self.row),
+            self.colour,
+            self.value,
+            self.colours,
+        ]
+
+    @staticmethod
+    def from_json(data: list[JSON]) -> Pen:
+        cards, wolf, row, colour, value, colours = data
+        return Pen(
+            tuple(PenCard(c[0], c[1], c[2]) for c in cards),
+            bool(wolf),
+            Row(row),
+            colour,
+            value,
+            colours,
+        )
+
+
+EMPTY = Pen()
 
 
 def accepts(pen: Pen, colour: int, value: int) -> bool:
     """May a sheep of this colour and value be added to the row (at its high end, W-7)?"""
-    mode = pen[2]
-    if mode == ANY:
+    row = pen.row
+    if row == ANY:
         return True
-    if mode == RUN:
-        return colour == pen[3] and value == pen[4] + 1
-    if mode == SET:
-        return value == pen[4] and not pen[5] >> colour & 1
-    return (colour == pen[3] and value == pen[4] + 1) or (value == pen[4] and colour != pen[3])
+    if row == RUN:
+        return colour == pen.colour and value == pen.value + 1
+    if row == SET:
+        return value == pen.value and not pen.has_colour(colour)
+    return (colour == pen.colour and value == pen.value + 1) or (
+        value == pen.value and colour != pen.colour
+    )
 
 
 def wanted(pen: Pen, colours: int) -> list[tuple[int, int]] | None:
     """The (colour, value) pairs the row accepts; None: any sheep (an empty pen)."""
-    mode = pen[2]
-    if mode == ANY:
+    row = pen.row
+    if row == ANY:
         return None
-    if mode == RUN:
-        return [(pen[3], pen[4] + 1)]
-    if mode == SET:
-        return [(c, pen[4]) for c in range(colours) if not pen[5] >> c & 1]
-    out = [(pen[3], pen[4] + 1)]
-    out += [(c, pen[4]) for c in range(colours) if c != pen[3]]
+    if row == RUN:
+        return [(pen.colour, pen.value + 1)]
+    if row == SET:
+        return [(c, pen.value) for c in range(colours) if not pen.has_colour(c)]
+    out = [(pen.colour, pen.value + 1)]
+    out += [(c, pen.value) for c in range(colours) if c != pen.colour]
     return out
 
 
-def add(pen: Pen, card: Card) -> None:
-    """Add an accepted sheep; the row's kind follows from it."""
-    _, colour, value = card
-    mode = pen[2]
-    pen[0].append(card)
-    if mode == ANY:
-        pen[2], pen[3], pen[4], pen[5] = SINGLE, colour, value, 1 << colour
-    elif mode == SINGLE:
-        if colour == pen[3]:
-            pen[2], pen[4] = RUN, value
-        else:
-            pen[2], pen[5] = SET, pen[5] | 1 << colour
-    elif mode == RUN:
-        pen[4] = value
-    else:
-        pen[5] |= 1 << colour
+def add(pen: Pen, card: PenCard) -> Pen:
+    """The pen with an accepted sheep added; the row's kind follows from it."""
+    colour, value = card.colour, card.value
+    cards = (*pen.cards, card)
+    old_colour, old_value, wolf, used = pen.colour, pen.value, pen.wolf, pen.colours
+    row = pen.row
+    if row == ANY:
+        return Pen(cards, wolf, SINGLE, colour, value, 1 << colour)
+    if row == SINGLE:
+        if colour == old_colour:
+            return Pen(cards, wolf, RUN, old_colour, value, used)
+        return Pen(cards, wolf, SET, old_colour, old_value, used | 1 << colour)
+    if row == RUN:
+        return Pen(cards, wolf, RUN, old_colour, value, used)
+    return Pen(cards, wolf, SET, old_colour, old_value, used | 1 << colour)
 
 
 def real_sheep(pen: Pen, black: int) -> list[int]:
     """Positions of the sheep that are not Black Sheep."""
-    return [i for i, card in enumerate(pen[0]) if card[0] != black]
+    return [i for i, card in enumerate(pen.cards) if card.kind != black]
 
 
-def swap_in_black(pen: Pen, index: int, black: int) -> int:
-    """W-9: the Black Sheep takes the place of the sheep at `index`; return that sheep's kind.
+def swap_in_black(pen: Pen, index: int, black: int) -> tuple[Pen, int]:
+    """W-9: the Black Sheep takes the place of the sheep at `index`. Return the new pen and
+    the kind of the sheep taken out.
 
     With one real sheep left the row's kind is reset to that sheep alone (it may grow as
     a run or a set from it); with none left the pen takes any sheep, like an empty pen.
     """
-    kind, colour, value = pen[0][index]
-    pen[0][index] = (black, colour, value)
-    real = real_sheep(pen, black)
+    taken = pen.cards[index]
+    cards = list(pen.cards)
+    cards[index] = PenCard(black, taken.colour, taken.value)
+    new = Pen(tuple(cards), pen.wolf, pen.row, pen.colour, pen.value, pen.colours)
+    real = real_sheep(new, black)
     if not real:
-        pen[2], pen[3], pen[4], pen[5] = ANY, -1, 0, 0
+        new = Pen(new.cards, pen.wolf)
     elif len(real) == 1:
-        _, c, v = pen[0][real[0]]
-        pen[2], pen[3], pen[4], pen[5] = SINGLE, c, v, 1 << c
-    return kind
+        last = new.cards[real[0]]
+        new = Pen(new.cards, pen.wolf, SINGLE, last.colour, last.value, 1 << last.colour)
+    return new, taken.kind
 
 
-def score_value(card: Card, black: int) -> int:
-    return 0 if card[0] == black else card[2]
+def with_wolf(pen: Pen, wolf: bool) -> Pen:
+    """The same row with a Wolf laid on it, or driven off."""
+    return Pen(pen.cards, wolf, pen.row, pen.colour, pen.value, pen.colours)
 
 
-def shear(pen: Pen, black: int, wolf: int) -> tuple[list[int], list[int], int, bool]:
-    """Empty the pen. Return (kinds discarded, kinds kept in the fleece, points, fleece?).
+def score_value(card: PenCard, black: int) -> int:
+    return 0 if card.kind == black else card.value
+
+
+class Shorn(NamedTuple):
+    """What shearing a pen gives: the kinds discarded, the kinds kept in the fleece, the
+    points, and whether it is a fleece at all."""
+
+    discarded: list[int]
+    kept: list[int]
+    points: int
+    fleece: bool
+
+
+def shear(pen: Pen, black: int, wolf: int) -> Shorn:
+    """Shear a pen (the caller empties it).
 
     A Wolf first eats the sheep of highest value (both go to the discard pile); then
     n cards score: 1 -> discarded, no fleece; 2 -> the higher is discarded and the lower
     one's value scores; 3 -> the sum; 4 or more -> the sum + (n - 3).
     """
-    cards = list(pen[0])
+    cards = list(pen.cards)
     discarded: list[int] = []
-    if pen[1]:
+    if pen.wolf:
         top = max(range(len(cards)), key=lambda i: score_value(cards[i], black))
-        discarded.append(cards.pop(top)[0])
+        discarded.append(cards.pop(top).kind)
         discarded.append(wolf)
-    pen[:] = new_pen()
     n = len(cards)
     if n == 0:
-        return discarded, [], 0, False
+        return Shorn(discarded, [], 0, False)
     if n == 1:
-        return discarded + [cards[0][0]], [], 0, False
+        return Shorn([*discarded, cards[0].kind], [], 0, False)
     if n == 2:
         low, high = sorted(cards, key=lambda c: score_value(c, black))
-        return discarded + [high[0]], [low[0]], score_value(low, black), True
+        return Shorn([*discarded, high.kind], [low.kind], score_value(low, black), True)
     points = sum(score_value(c, black) for c in cards) + n - 3
-    return discarded, [c[0] for c in cards], points, True
+    return Shorn(discarded, [c.kind for c in cards], points, True)

@@ -170,15 +170,15 @@ def actors(s: WypasState) -> tuple[int, ...]:
     if phase in (DEAL, OVER, CHOOSE_BACA):
         return ()
     if s.pending is not None:
-        return (s.pending[1],)
+        return (s.pending.chooser,)
     if s.waiting:
         return tuple(s.waiting)
     if phase == BID:
-        return (s.bidder,)
+        return (s.auction.bidder,)
     if phase in (REDYK, SHEAR):
         return (s.current,)
     if phase == NAME:
-        return (s.opener,)
+        return (s.auction.opener,)
     return (s.baca,)  # HIDE, TIE
 
 
@@ -207,17 +207,17 @@ def _phase_actions(s: WypasState, seat: int) -> list[Action]:
         return [*_place_actions(s, seat), DONE]
     if phase == SHEAR:
         out: list[Action] = [
-            shear_action(p, b) for p in (0, 1) if s.pens[seat][p][0] for b in (True, False)
+            shear_action(p, b) for p in (0, 1) if s.pens[seat][p].cards for b in (True, False)
         ]
         out.append(DONE)
         return out
     if phase == NAME:
-        return [auction.name_action(i) for i, lot in enumerate(s.lots) if lot[2] < 0]
+        return [auction.name_action(i) for i, lot in enumerate(s.auction.lots) if lot.winner < 0]
     if phase == HIDE:
         kinds = s.edition.kinds
         return [auction.hide_action(kinds[k]) for k, c in enumerate(s.drawn) if c]
     if phase == TIE:
-        return [auction.tie_action(p) for p in s.tied]
+        return [auction.tie_action(p) for p in s.auction.tied]
     return []
 
 
@@ -348,7 +348,8 @@ def _place(s: WypasState, seat: int, action: Place, ev: list[Event]) -> None:
     colour = e.colours.index(action.colour)
     s.hands[seat][k] -= 1
     knowledge.lose(s, seat, k, None)
-    pens.add(s.pens[seat][action.pen], (k, colour, action.value))
+    seat_pens = s.pens[seat]
+    seat_pens[action.pen] = pens.add(seat_pens[action.pen], pens.PenCard(k, colour, action.value))
     ev.append(
         Event(
             "placed",
@@ -377,7 +378,7 @@ def start_shearing(s: WypasState, ev: list[Event]) -> None:
 
 def _has_rows(s: WypasState, seat: int) -> bool:
     p0, p1 = s.pens[seat]
-    return bool(p0[0] or p1[0])
+    return bool(p0.cards or p1.cards)
 
 
 def _seek_shear(s: WypasState, ev: list[Event]) -> None:
@@ -407,11 +408,12 @@ def next_shear_go(s: WypasState, ev: list[Event]) -> None:
 def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
     e = s.edition
     pen = s.pens[seat][action.pen]
-    cards = [e.kinds[c[0]] for c in pen[0]]
-    wolf = bool(pen[1])
+    cards = [e.kinds[c.kind] for c in pen.cards]
+    wolf = pen.wolf
     discarded, kept, points, fleece = pens.shear(
         pen, e.special[specials.BLACK_SHEEP], e.special[specials.WOLF]
     )
+    s.pens[seat][action.pen] = pens.EMPTY
     for k in discarded:
         s.discard[k] += 1
     for k in kept:
@@ -420,8 +422,10 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
     bonus = 0
     if fleece:
         s.fleeces[seat] += 1
-        # The bleat: without it the row is still sheared, but scores nothing.
-        gained = points if action.bleat or not s.bleat_rule else 0
+        # The bleat: without it the row is still sheared, but scores nothing (W-5a: not
+        # even the 5th fleece's bonus; the fleece still counts toward the end).
+        spoken = action.bleat or not s.bleat_rule
+        gained = points if spoken else 0
         s.fleece_points[seat].append(gained)
         if s.fleeces[seat] == FLEECES_TO_END:
             if s.finisher < 0:  # the first 5th fleece: +4, then the final goes (W-11)
@@ -431,6 +435,8 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
                 s.final = [(seat + i) % n for i in range(1, n)]
             elif not s.bonus[seat]:
                 bonus = FINAL_BONUS
+            if not spoken:
+                bonus = 0
             s.bonus[seat] = bonus
         s.scores[seat] += gained + bonus
     ev.append(
@@ -490,30 +496,31 @@ def check_invariants(s: WypasState) -> None:
     piles = [s.deck, s.discard, s.drawn, s.sheared, *s.hands, *s.hidden_discard]
     assert min(min(pile) for pile in piles) >= 0, "a negative card count"
     where = [sum(column) for column in zip(*piles, strict=True)]
-    for lot in s.lots:
-        if lot[2] < 0:
-            where[lot[0]] += 1
-    for cards in s.laid:
-        for k, _, _ in cards:
-            where[k] += 1
+    a = s.auction
+    for lot in a.lots:
+        if lot.winner < 0:
+            where[lot.kind] += 1
+    for laid in a.laid:
+        for bid_card in laid:
+            where[bid_card.kind] += 1
     for seat_pens in s.pens:
         for pen in seat_pens:
-            for card in pen[0]:
-                where[card[0]] += 1
-            if pen[1]:
+            for card in pen.cards:
+                where[card.kind] += 1
+            if pen.wolf:
                 where[wolf] += 1
-                assert len(pen[0]) >= 2, "a Wolf lies only on a pen of 2+ cards"
+                assert len(pen.cards) >= 2, "a Wolf lies only on a pen of 2+ cards"
             real = pens.real_sheep(pen, black)
-            assert (pen[2] == pens.ANY) == (not real)
+            assert (pen.row == pens.ANY) == (not real)
     for entry in s.queue[s.resolving if s.resolving >= 0 else 0 :]:
-        where[e.special[entry[1]]] += 1
-    if s.pending is not None and s.pending[0] == specials.BLACK_SHEEP:
+        where[e.special[entry.role]] += 1
+    if s.pending is not None and s.pending.role == specials.BLACK_SHEEP:
         where[black] += 1  # the Black Sheep waiting for its swap
     for k, total in enumerate(e.counts):
         assert where[k] == total, f"{e.kinds[k]}: {where[k]} cards in play, edition has {total}"
     assert sum(s.fleeces) == sum(len(f) for f in s.fleece_points)
     if s.phase == BID:
-        assert not s.passed[s.bidder] and s.bidder != s.high_bidder
+        assert not a.passed[a.bidder] and a.bidder != a.high_bidder
     assert s.phase == OVER or s.turn <= s.max_turns
     assert not (s.waiting and s.pending is not None)
     knowledge.check(s)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pasture.core.game import Action, Event
+from pasture.core.game import JSON, Action, Event
 from pasture.games.wypas import knowledge, pens, rules
 from pasture.games.wypas.actions import (
     PlayBlackSheep,
@@ -25,9 +25,37 @@ from pasture.games.wypas.actions import (
     Swap,
 )
 from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, SHEEPDOG, THIEF, WOLF
+from pasture.games.wypas.records import record
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
+
+
+@record
+class QueuedCard:
+    """A special card played into the reaction window (W-10)."""
+
+    seat: int
+    role: int
+    """THIEF, SHEEPDOG, BLACK_SHEEP or WOLF (edition.py)."""
+    target: int
+    """The seat it is played on (-1: none, a Sheepdog cancelling a card)."""
+    pen: int
+    """The pen it is played on (-1: none)."""
+    cancels: int
+    """The index in the queue of the card a Sheepdog cancels (-1: none)."""
+
+
+@record
+class PendingChoice:
+    """A special card's own choice, made when it takes effect: the Thief picks a card of
+    `target`'s hand, the Black Sheep a sheep in `target`'s pen `pen`."""
+
+    role: int
+    chooser: int
+    target: int
+    pen: int
+
 
 __all__ = ["BLACK_SHEEP", "SHEEPDOG", "THIEF", "WOLF", "choices", "play", "plays"]
 
@@ -79,15 +107,18 @@ def plays(s: WypasState, seat: int) -> list[Action]:
         out.append(dog_action(None, None))  # cancels the last card played (always uncancelled)
     if wolf or black or dog:
         black_k = sp[BLACK_SHEEP]
+        # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
+        # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
+        wolfed = [(q.target, q.pen) for q in s.queue if q.role == WOLF] if wolf and s.queue else ()
         for owner in range(n):
             for p, pen in enumerate(s.pens[owner]):
-                cards = pen[0]
-                if pen[1]:
+                cards = pen.cards
+                if pen.wolf:
                     if dog:
                         out.append(dog_action(owner, p))
-                elif wolf and len(cards) >= 2:  # W-8: one Wolf per pen; a Black Sheep counts
-                    out.append(wolf_action(owner, p))
-                if black and len(cards) >= 2 and any(c[0] != black_k for c in cards):
+                elif wolf and len(cards) >= 2 and (owner, p) not in wolfed:
+                    out.append(wolf_action(owner, p))  # W-8: one Wolf per pen; Black Sheep count
+                if black and len(cards) >= 2 and any(c.kind != black_k for c in cards):
                     out.append(black_action(owner, p))
     return out
 
@@ -114,16 +145,16 @@ def play(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
             target, pen = action.seat, action.pen if action.pen is not None else -1
     s.hands[seat][sp[role]] -= 1
     knowledge.lose(s, seat, sp[role], None)
-    s.queue.append((seat, role, target, pen, cancels))
+    s.queue.append(QueuedCard(seat, role, target, pen, cancels))
     n = s.num_players
     s.waiting = [(seat + i) % n for i in range(1, n)]  # everyone else, clockwise
     ev.append(Event("special", entry_json(s.queue[-1])))
 
 
-def entry_json(entry: tuple[int, int, int, int, int]) -> dict[str, object]:
-    seat, role, target, pen, cancels = entry
+def entry_json(entry: QueuedCard) -> dict[str, JSON]:
+    role, target, pen, cancels = entry.role, entry.target, entry.pen, entry.cancels
     return {
-        "seat": seat,
+        "seat": entry.seat,
         "card": ROLE_NAMES[role],
         "target": target if target >= 0 else None,
         "pen": pen if pen >= 0 else None,
@@ -131,13 +162,14 @@ def entry_json(entry: tuple[int, int, int, int, int]) -> dict[str, object]:
     }
 
 
-def effective(queue: list[tuple[int, int, int, int, int]]) -> list[int]:
+def effective(queue: list[QueuedCard]) -> list[int]:
     """1 for each queued card that takes effect: a Sheepdog that takes effect cancels its
     target (which may be a Sheepdog, whose own cancellation then fails)."""
     eff = [1] * len(queue)
     for i in range(len(queue) - 1, -1, -1):
-        if eff[i] and queue[i][4] >= 0:
-            eff[queue[i][4]] = 0
+        cancels = queue[i].cancels
+        if eff[i] and cancels >= 0:
+            eff[cancels] = 0
     return eff
 
 
@@ -155,7 +187,8 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
     sp = e.special
     while s.resolving < len(s.queue):
         i = s.resolving
-        seat, role, target, p, _ = s.queue[i]
+        entry = s.queue[i]
+        seat, role, target, p = entry.seat, entry.role, entry.target, entry.pen
         s.resolving += 1
         card = sp[role]
         if not s.effective[i]:
@@ -165,22 +198,22 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
         if role == THIEF:
             s.discard[card] += 1
             if any(s.hands[target]):
-                s.pending = [THIEF, seat, target, -1]
+                s.pending = PendingChoice(THIEF, seat, target, -1)
                 ev.append(Event("thief_looks", {"seat": seat, "victim": target}))
                 return
             ev.append(Event("fizzled", {"index": i, "reason": "empty hand"}))
         elif role == WOLF:
             pen = s.pens[target][p]
-            if not pen[1] and len(pen[0]) >= 2:
-                pen[1] = 1
+            if not pen.wolf and len(pen.cards) >= 2:
+                s.pens[target][p] = pens.with_wolf(pen, True)
                 ev.append(Event("wolf_placed", {"seat": target, "pen": p}))
             else:
                 s.discard[card] += 1
                 ev.append(Event("fizzled", {"index": i, "reason": "pen"}))
         elif role == BLACK_SHEEP:
             pen = s.pens[target][p]
-            if len(pen[0]) >= 2 and pens.real_sheep(pen, card):
-                s.pending = [BLACK_SHEEP, seat, target, p]
+            if len(pen.cards) >= 2 and pens.real_sheep(pen, card):
+                s.pending = PendingChoice(BLACK_SHEEP, seat, target, p)
                 return
             s.discard[card] += 1
             ev.append(Event("fizzled", {"index": i, "reason": "pen"}))
@@ -188,8 +221,8 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
             s.discard[card] += 1
             if target >= 0:
                 pen = s.pens[target][p]
-                if pen[1]:
-                    pen[1] = 0
+                if pen.wolf:
+                    s.pens[target][p] = pens.with_wolf(pen, False)
                     s.discard[sp[WOLF]] += 1
                     ev.append(Event("wolf_driven_off", {"seat": target, "pen": p}))
                 else:
@@ -209,12 +242,12 @@ def _back_to_play(s: WypasState, ev: list[Event]) -> None:
 def choices(s: WypasState, seat: int) -> list[Action]:
     pending = s.pending
     assert pending is not None
-    if seat != pending[1]:
+    if seat != pending.chooser:
         return []
-    if pending[0] == THIEF:
+    if pending.role == THIEF:
         kinds = s.edition.kinds
-        return [steal_action(kinds[k]) for k, c in enumerate(s.hands[pending[2]]) if c]
-    pen = s.pens[pending[2]][pending[3]]
+        return [steal_action(kinds[k]) for k, c in enumerate(s.hands[pending.target]) if c]
+    pen = s.pens[pending.target][pending.pen]
     black = s.edition.special[BLACK_SHEEP]
     return [swap_action(i) for i in pens.real_sheep(pen, black)]
 
@@ -224,7 +257,7 @@ def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
     assert pending is not None
     e = s.edition
     if isinstance(action, Steal):
-        victim = pending[2]
+        victim = pending.target
         k = e.position[action.card]
         s.hands[victim][k] -= 1
         s.hands[seat][k] += 1
@@ -236,9 +269,9 @@ def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
         )
     else:
         assert isinstance(action, Swap)
-        owner, p = pending[2], pending[3]
+        owner, p = pending.target, pending.pen
         black = e.special[BLACK_SHEEP]
-        k = pens.swap_in_black(s.pens[owner][p], action.index, black)
+        s.pens[owner][p], k = pens.swap_in_black(s.pens[owner][p], action.index, black)
         s.hands[seat][k] += 1
         knowledge.gain(s, seat, k, None)
         ev.append(

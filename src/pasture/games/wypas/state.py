@@ -8,28 +8,25 @@ core `ModularState` wires them into the `State` contract.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, Event, Result
-from pasture.core.modular import ModularState
-from pasture.games.wypas import rules, view
+from pasture.core.modular import GameRules, GameViews, ModularState
+from pasture.games.wypas import knowledge, rules, view
+from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
-from pasture.games.wypas.pens import Pen, copy_pen, new_pen
+from pasture.games.wypas.knowledge import Knowledge
+from pasture.games.wypas.pens import EMPTY, Pen
+from pasture.games.wypas.specials import PendingChoice, QueuedCard
 
 if TYPE_CHECKING:
     from pasture.games.wypas.game import Wypas
 
-Laid = tuple[int, int, int]
-"""A card laid on a lot: (kind, declared value, 0 face up / 1 face down / 2 revealed)."""
-Entry = tuple[int, int, int, int, int]
-"""A special card played: (seat, role, target seat, target pen, index it cancels or -1)."""
-
 
 class WypasState(ModularState):
     game: ClassVar[Wypas]
-    rules: ClassVar[ModuleType] = rules
-    views: ClassVar[ModuleType] = view
+    rules: ClassVar[GameRules[WypasState]] = rules
+    views: ClassVar[GameViews[WypasState]] = view
 
     def __init__(
         self,
@@ -59,24 +56,12 @@ class WypasState(ModularState):
         self.hands: list[list[int]] = [[0] * kinds for _ in range(n)]
         self.drawn: list[int] = [0] * kinds
         """The baca's drawn cards, before laying them out as lots."""
-        self.lots: list[list[int]] = []
-        """[kind, face down 0/1, winner seat or -1 while not yet auctioned]."""
-        self.opener = -1
-        self.lot = -1
-        self.bidder = -1
-        self.laid: list[list[Laid]] = [[] for _ in range(n)]
-        self.committed: list[int] = [0] * n
-        """How many of each seat's laid cards belong to finished raises or checks."""
-        self.passed: list[int] = [0] * n
-        self.high = 0
-        self.high_bidder = -1
-        self.checked: list[int] = []
-        self.tied: list[int] = []
+        self.auction = Auction(n)
         self.current = -1
         """Whose Redyk or shearing go it is."""
         self.gos = 0
         """How many seats have had their go in this Redyk or shearing phase."""
-        self.pens: list[list[Pen]] = [[new_pen(), new_pen()] for _ in range(n)]
+        self.pens: list[list[Pen]] = [[EMPTY, EMPTY] for _ in range(n)]
         self.fleeces: list[int] = [0] * n
         self.fleece_points: list[list[int]] = [[] for _ in range(n)]
         self.scores: list[int] = [0] * n
@@ -86,16 +71,15 @@ class WypasState(ModularState):
         self.finisher = -1
         self.final: list[int] = []
         """Seats still to have their final shearing go (W-11)."""
-        self.queue: list[Entry] = []
+        self.queue: list[QueuedCard] = []
         self.waiting: list[int] = []
         """Seats that have not yet answered the open reaction window (W-10)."""
         self.effective: list[int] = []
+        """1 for each queued card that takes effect, 0 if cancelled (set when resolving)."""
         self.resolving = -1
         """Index of the next queued card to resolve, -1 while the window is open."""
-        self.pending: list[int] | None = None
-        """A special card's own choice: [role, chooser, seat, pen]."""
-        self.last_lot: dict[str, JSON] | None = None
-        self.known: dict[int, list[int]] = {}
+        self.pending: PendingChoice | None = None
+        self.known: Knowledge = knowledge.empty(n)
         """What seats know of other hands (see knowledge.py)."""
         self._cache: dict[int, list[Action]] = {}
         self._public_view: dict[str, JSON] | None = None
@@ -147,13 +131,8 @@ class WypasState(ModularState):
         new.hidden_discard = [h[:] for h in self.hidden_discard]
         new.hands = [h[:] for h in self.hands]
         new.drawn = self.drawn[:]
-        new.lots = [lot[:] for lot in self.lots]
-        new.laid = [cards[:] for cards in self.laid]
-        new.committed = self.committed[:]
-        new.passed = self.passed[:]
-        new.checked = self.checked[:]
-        new.tied = self.tied[:]
-        new.pens = [[copy_pen(p) for p in pens] for pens in self.pens]
+        new.auction = self.auction.copy()
+        new.pens = [pens[:] for pens in self.pens]  # pens are immutable values
         new.fleeces = self.fleeces[:]
         new.fleece_points = [f[:] for f in self.fleece_points]
         new.scores = self.scores[:]
@@ -163,95 +142,119 @@ class WypasState(ModularState):
         new.queue = self.queue[:]
         new.waiting = self.waiting[:]
         new.effective = self.effective[:]
-        new.pending = self.pending[:] if self.pending is not None else None
-        new.known = {k: v[:] for k, v in self.known.items()}
+        new.known = knowledge.copy(self.known)
         new._cache = {}
         new._public_view = None
         return new
 
-    _COUNTS = ("deck", "discard", "drawn", "sheared")
-    _LISTS = (
-        "deal_queue",
-        "committed",
-        "passed",
-        "checked",
-        "tied",
-        "fleeces",
-        "scores",
-        "bonus",
-        "final",
-        "waiting",
-        "effective",
-    )
-    _SCALARS = (
-        "bluff",
-        "bleat_rule",
-        "max_turns",
-        "first_baca",
-        "phase",
-        "after",
-        "turn",
-        "baca",
-        "opener",
-        "lot",
-        "bidder",
-        "high",
-        "high_bidder",
-        "current",
-        "gos",
-        "finisher",
-        "resolving",
-        "last_lot",
-    )
-
     def to_json(self) -> dict[str, JSON]:
-        data: dict[str, JSON] = {
+        a = self.auction
+        return {
             "game": "wypas",
             "edition": self.edition.name,
             "players": self.num_players,
+            "bluff": self.bluff,
+            "bleat_rule": self.bleat_rule,
+            "max_turns": self.max_turns,
+            "first_baca": self.first_baca,
+            "phase": self.phase,
+            "after": self.after,
+            "turn": self.turn,
+            "baca": self.baca,
+            "opener": a.opener,
+            "lot": a.lot,
+            "bidder": a.bidder,
+            "high": a.high,
+            "high_bidder": a.high_bidder,
+            "current": self.current,
+            "gos": self.gos,
+            "finisher": self.finisher,
+            "resolving": self.resolving,
+            "last_lot": a.last_lot,
+            "deal_queue": self.deal_queue[:],
+            "committed": a.committed[:],
+            "passed": [1 if p else 0 for p in a.passed],
+            "checked": a.checked[:],
+            "tied": a.tied[:],
+            "fleeces": self.fleeces[:],
+            "scores": self.scores[:],
+            "bonus": self.bonus[:],
+            "final": self.final[:],
+            "waiting": self.waiting[:],
+            "effective": self.effective[:],
+            "deck": _encode(self.deck),
+            "discard": _encode(self.discard),
+            "drawn": _encode(self.drawn),
+            "sheared": _encode(self.sheared),
+            "hidden_discard": [_encode(h) for h in self.hidden_discard],
+            "hands": [_encode(h) for h in self.hands],
+            "lots": [lot.to_json() for lot in a.lots],
+            "laid": [[[c.kind, c.value, int(c.face)] for c in cards] for cards in a.laid],
+            "pens": [[pen.to_json() for pen in pens] for pens in self.pens],
+            "fleece_points": [f[:] for f in self.fleece_points],
+            "queue": [[q.seat, q.role, q.target, q.pen, q.cancels] for q in self.queue],
+            "pending": _pending_json(self.pending),
+            "known": [[number, _encode(c)] for number, c in knowledge.to_json(self.known)],
         }
-        for name in self._SCALARS:
-            data[name] = getattr(self, name)
-        for name in self._LISTS:
-            data[name] = getattr(self, name)[:]
-        for name in self._COUNTS:
-            data[name] = _encode(getattr(self, name))
-        data["hidden_discard"] = [_encode(h) for h in self.hidden_discard]
-        data["hands"] = [_encode(h) for h in self.hands]
-        data["lots"] = [lot[:] for lot in self.lots]
-        data["laid"] = [[list(c) for c in cards] for cards in self.laid]
-        data["pens"] = [[[[list(c) for c in p[0]], *p[1:]] for p in pens] for pens in self.pens]
-        data["fleece_points"] = [f[:] for f in self.fleece_points]
-        data["queue"] = [list(q) for q in self.queue]
-        data["pending"] = self.pending[:] if self.pending is not None else None
-        data["known"] = [[k, _encode(v)] for k, v in sorted(self.known.items())]
-        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> WypasState:
         state = object.__new__(cls)
         state.edition = default_edition()
-        state.num_players = data["players"]
-        for name in cls._SCALARS:
-            setattr(state, name, data[name])
-        for name in cls._LISTS:
-            setattr(state, name, list(data[name]))
-        for name in cls._COUNTS:
-            setattr(state, name, _decode(data[name]))
+        n = state.num_players = data["players"]
+        state.bluff = data["bluff"]
+        state.bleat_rule = data["bleat_rule"]
+        state.max_turns = data["max_turns"]
+        state.first_baca = data["first_baca"]
+        state.phase = data["phase"]
+        state.after = data["after"]
+        state.turn = data["turn"]
+        state.baca = data["baca"]
+        state.current = data["current"]
+        state.gos = data["gos"]
+        state.finisher = data["finisher"]
+        state.resolving = data["resolving"]
+        a = state.auction = Auction(n)
+        a.opener = data["opener"]
+        a.lot = data["lot"]
+        a.bidder = data["bidder"]
+        a.high = data["high"]
+        a.high_bidder = data["high_bidder"]
+        a.last_lot = data["last_lot"]
+        a.committed = list(data["committed"])
+        a.passed = [bool(p) for p in data["passed"]]
+        a.checked = list(data["checked"])
+        a.tied = list(data["tied"])
+        a.lots = [Lot(k, bool(face_down), winner) for k, face_down, winner in data["lots"]]
+        a.laid = [[LaidCard(c[0], c[1], Face(c[2])) for c in cards] for cards in data["laid"]]
+        state.deal_queue = list(data["deal_queue"])
+        state.fleeces = list(data["fleeces"])
+        state.scores = list(data["scores"])
+        state.bonus = list(data["bonus"])
+        state.final = list(data["final"])
+        state.waiting = list(data["waiting"])
+        state.effective = list(data["effective"])
+        state.deck = _decode(data["deck"])
+        state.discard = _decode(data["discard"])
+        state.drawn = _decode(data["drawn"])
+        state.sheared = _decode(data["sheared"])
         state.hidden_discard = [_decode(h) for h in data["hidden_discard"]]
         state.hands = [_decode(h) for h in data["hands"]]
-        state.lots = [list(lot) for lot in data["lots"]]
-        state.laid = [[(c[0], c[1], c[2]) for c in cards] for cards in data["laid"]]
-        state.pens = [
-            [[[(c[0], c[1], c[2]) for c in p[0]], *p[1:]] for p in pens] for pens in data["pens"]
-        ]
+        state.pens = [[Pen.from_json(p) for p in pens] for pens in data["pens"]]
         state.fleece_points = [list(f) for f in data["fleece_points"]]
-        state.queue = [(q[0], q[1], q[2], q[3], q[4]) for q in data["queue"]]
-        state.pending = list(data["pending"]) if data["pending"] is not None else None
-        state.known = {k: _decode(v) for k, v in data["known"]}
+        state.queue = [QueuedCard(*q) for q in data["queue"]]
+        pending = data["pending"]
+        state.pending = PendingChoice(*pending) if pending is not None else None
+        state.known = knowledge.from_json(n, [(w, _decode(c)) for w, c in data["known"]])
         state._cache = {}
         state._public_view = None
         return state
+
+
+def _pending_json(pending: PendingChoice | None) -> list[int] | None:
+    if pending is None:
+        return None
+    return [pending.role, pending.chooser, pending.target, pending.pen]
 
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"

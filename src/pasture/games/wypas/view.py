@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
 from pasture.games.wypas import knowledge, pens, rules, specials
-from pasture.games.wypas.auction import FACE_DOWN, declared_total, is_bluff_bid
+from pasture.games.wypas.auction import (
+    FACE_DOWN,
+    FACE_UP,
+    REVEALED,
+    LaidCard,
+    Lot,
+    declared_total,
+    is_bluff_bid,
+)
 from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, THIEF
 
 if TYPE_CHECKING:
@@ -29,27 +37,31 @@ def _cards(s: WypasState, counts: list[int]) -> dict[str, int]:
 def _pen_json(s: WypasState, pen: pens.Pen) -> dict[str, JSON]:
     e = s.edition
     black = e.special[BLACK_SHEEP]
-    mode = pen[2]
+    mode = pen.row
     out: dict[str, JSON] = {
         "cards": [
             {
-                "card": e.kinds[k],
-                "colour": e.colours[c],
-                "value": 0 if k == black else v,
-                "black": k == black,
-                **({"stands_for": [e.colours[c], v]} if k == black else {}),
+                "card": e.kinds[card.kind],
+                "colour": e.colours[card.colour],
+                "value": 0 if card.kind == black else card.value,
+                "black": card.kind == black,
+                **(
+                    {"stands_for": [e.colours[card.colour], card.value]}
+                    if card.kind == black
+                    else {}
+                ),
             }
-            for k, c, v in pen[0]
+            for card in pen.cards
         ],
-        "wolf": bool(pen[1]),
+        "wolf": pen.wolf,
         "row": pens.MODE_NAMES[mode],
     }
     if mode in (pens.SINGLE, pens.RUN):
-        out["colour"] = e.colours[pen[3]]
+        out["colour"] = e.colours[pen.colour]
     if mode != pens.ANY:
-        out["value"] = pen[4]
+        out["value"] = pen.value
     if mode == pens.SET:
-        out["colours"] = [e.colours[c] for c in range(len(e.colours)) if pen[5] >> c & 1]
+        out["colours"] = [e.colours[c] for c in range(len(e.colours)) if pen.has_colour(c)]
     return out
 
 
@@ -62,8 +74,9 @@ def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
     out["seat"] = me
     if me is None:
         return out
-    if any(lot[1] and (me == s.baca or me == lot[2]) for lot in s.lots) or any(
-        c[2] == FACE_DOWN for c in s.laid[me]
+    a = s.auction
+    if any(lot.face_down and (me == s.baca or me == lot.winner) for lot in a.lots) or any(
+        c.face == FACE_DOWN for c in a.laid[me]
     ):
         auction = dict(public["auction"])
         auction["lots"] = _lots(s, me)
@@ -75,16 +88,17 @@ def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
     out["my_face_down_discards"] = _cards(s, s.hidden_discard[me])
     if me == s.baca and any(s.drawn):
         out["drawn_cards"] = _cards(s, s.drawn)
-    if s.pending is not None and s.pending[0] == THIEF and s.pending[1] == me:
-        out["thief_sees"] = _cards(s, s.hands[s.pending[2]])  # private to the thief
+    pending = s.pending
+    if pending is not None and pending.role == THIEF and pending.chooser == me:
+        out["thief_sees"] = _cards(s, s.hands[pending.target])  # private to the thief
     return out
 
 
 def _lots(s: WypasState, me: int | None) -> list[dict[str, JSON]]:
     kinds = s.edition.kinds
     lots: list[dict[str, JSON]] = []
-    for lot in s.lots:
-        k, face_down, winner = lot
+    for lot in s.auction.lots:
+        k, face_down, winner = lot.kind, lot.face_down, lot.winner
         visible = not face_down or me == s.baca or (winner >= 0 and me == winner)
         lots.append(
             {
@@ -100,17 +114,18 @@ def _bids(s: WypasState, p: int, me: int | None) -> list[dict[str, JSON]]:
     kinds = s.edition.kinds
     return [
         {
-            "card": kinds[k] if hidden != FACE_DOWN or p == me else None,
-            "value": value,
-            "face_down": hidden != 0,
-            "revealed": hidden == 2,
+            "card": kinds[c.kind] if c.face != FACE_DOWN or p == me else None,
+            "value": c.value,
+            "face_down": c.face != FACE_UP,
+            "revealed": c.face == REVEALED,
         }
-        for k, value, hidden in s.laid[p]
+        for c in s.auction.laid[p]
     ]
 
 
 def _public(s: WypasState) -> dict[str, JSON]:
     """Everything every seat sees (computed once per state, shared by the views)."""
+    a = s.auction
     out: dict[str, JSON] = {
         "game": "wypas",
         "seat": None,
@@ -139,19 +154,19 @@ def _public(s: WypasState) -> dict[str, JSON]:
         "auction": {
             "drawn": sum(s.drawn),
             "lots": _lots(s, None),
-            "lot": s.lot if s.lot >= 0 else None,
-            "opener": s.opener if s.opener >= 0 else None,
-            "bidder": s.bidder if s.phase == rules.BID else None,
-            "high": s.high,
-            "high_bidder": s.high_bidder if s.high_bidder >= 0 else None,
+            "lot": a.lot if a.lot >= 0 else None,
+            "opener": a.opener if a.opener >= 0 else None,
+            "bidder": a.bidder if s.phase == rules.BID else None,
+            "high": a.high,
+            "high_bidder": a.high_bidder if a.high_bidder >= 0 else None,
             "bluff_bid": is_bluff_bid(s),
-            "checked": s.checked[:],
-            "passed": [bool(x) for x in s.passed] if s.lot >= 0 else [],
+            "checked": a.checked[:],
+            "passed": a.passed[:] if a.lot >= 0 else [],
             "bids": [_bids(s, p, None) for p in range(s.num_players)],
             "totals": [declared_total(s, p) for p in range(s.num_players)],
-            "committed": s.committed[:],
-            "tied": s.tied[:],
-            "last": s.last_lot,
+            "committed": a.committed[:],
+            "tied": a.tied[:],
+            "last": a.last_lot,
         },
         "reaction": (
             {
@@ -164,10 +179,10 @@ def _public(s: WypasState) -> dict[str, JSON]:
         ),
         "pending": (
             {
-                "card": ROLE_NAMES[s.pending[0]],
-                "seat": s.pending[1],
-                "target": s.pending[2],
-                "pen": s.pending[3] if s.pending[3] >= 0 else None,
+                "card": ROLE_NAMES[s.pending.role],
+                "seat": s.pending.chooser,
+                "target": s.pending.target,
+                "pen": s.pending.pen if s.pending.pen >= 0 else None,
             }
             if s.pending is not None
             else None
@@ -188,9 +203,10 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     pool: list[int] = []
     # Every hidden place, as (pile, size); face-down single cards are handled below.
     piles: list[list[int]] = [t.deck]
+    pending = t.pending
     thief_victim = (
-        t.pending[2]
-        if t.pending is not None and t.pending[0] == THIEF and t.pending[1] == me
+        pending.target
+        if pending is not None and pending.role == THIEF and pending.chooser == me
         else -1
     )
     kept: list[tuple[list[int], list[int]]] = []
@@ -212,20 +228,21 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         sizes.append(sum(pile))
         pool += [k for k, c in enumerate(pile) if c for _ in range(c)]
         pile[:] = zeros
-    lot_slots = [
-        lot for lot in t.lots if lot[1] and lot[2] < 0 and me != t.baca
-    ]  # the face-down lot, not yet auctioned
-    for lot in lot_slots:
-        pool.append(lot[0])
+    lots, laid = t.auction.lots, t.auction.laid
+    lot_slots = [  # the face-down lot, not yet auctioned
+        i for i, lot in enumerate(lots) if lot.face_down and lot.winner < 0 and me != t.baca
+    ]
+    for i in lot_slots:
+        pool.append(lots[i].kind)
     laid_slots = [
         (p, i)
         for p in range(t.num_players)
         if p != me
-        for i, c in enumerate(t.laid[p])
-        if c[2] == FACE_DOWN
+        for i, c in enumerate(laid[p])
+        if c.face == FACE_DOWN
     ]
     for p, i in laid_slots:
-        pool.append(t.laid[p][i][0])
+        pool.append(laid[p][i].kind)
     draws = [rng.random() for _ in pool]  # a uniform shuffle, cheaper than rng.shuffle
     pool = [k for _, k in sorted(zip(draws, pool, strict=True))]
     at = 0
@@ -233,12 +250,11 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         for k in pool[at : at + size]:
             pile[k] += 1
         at += size
-    for lot in lot_slots:
-        lot[0] = pool[at]
+    for i in lot_slots:
+        lots[i] = Lot(pool[at], lots[i].face_down, lots[i].winner)
         at += 1
     for p, i in laid_slots:
-        _, value, hidden = t.laid[p][i]
-        t.laid[p][i] = (pool[at], value, hidden)
+        laid[p][i] = LaidCard(pool[at], laid[p][i].value, laid[p][i].face)
         at += 1
     assert at == len(pool)
     for hand, fixed in kept:

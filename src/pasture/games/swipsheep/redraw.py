@@ -1,0 +1,373 @@
+"""Re-drawing what one seat cannot see of a Swip'Sheep round (`determinize`).
+
+Earlier rounds stay as they were: their hands were revealed at scoring. In the current
+round a seat knows its own deal and pass, the cards passed to it, the cards drawn from
+or by it, and everything public (hand sizes, who chose, the wolves each player laid,
+every attack with its defence and whether the hand attacked was empty). The re-draw
+makes new hidden choices for the round and follows them on card counts:
+
+1. the deal: each card dealt to another seat comes from the cards this seat has not
+   seen. Once the passes are done it is built backwards from the passes, because the
+   wolves each hand held after passing are public: every dealt card gets a destination
+   (kept, or passed left or right), the known ones are placed, then the public wolves,
+   then the rest at random;
+2. the passes of the others: any legal choice for their re-drawn hands (during the
+   pass), or the one the deal above implies (after it);
+3. the attacks, replayed on counts: a defence must be there exactly when it was, an
+   empty hand empty exactly when it was, a card this seat saw drawn must be there;
+   the cards it did not see are drawn afresh from the hand they were taken from.
+
+A draw breaking a public fact is started again (a few tries on average, only once
+attacks have begun). The state is then assembled once: new hands and deck, the round's
+steps with the re-drawn actions, and its events with the re-drawn private cards; the
+public part is unchanged, so the seat's view is too, and replaying the steps from the
+round's start rebuilds the state exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from pasture.core.game import CHANCE, Action
+from pasture.games.swipsheep import rules
+from pasture.games.swipsheep.actions import Attack, Draw, PassCards
+
+if TYPE_CHECKING:
+    from pasture.games.swipsheep.state import SwipSheepState
+
+MAX_TRIES = 20_000
+
+Pass = tuple[int | None, int | None]
+"""A pass as card indices: (to the left, to the right)."""
+ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
+"""What becomes of the cards dealt to a hand of that size: 0 kept, 1 passed left, 2 right."""
+
+
+# The re-draw makes many small random picks: one `rng.random()` each (a C call) is much
+# cheaper than `randrange`, `sample` or `shuffle`, with the same uniform choice.
+
+
+def _below(n: int, rng: random.Random) -> int:
+    """A uniform integer in [0, n)."""
+    return int(rng.random() * n)
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def _sample(items: list[int], count: int, rng: random.Random) -> list[int]:
+    """`count` of `items` at random, in random order."""
+    pool = items[:]
+    size = len(pool)
+    for i in range(count):
+        j = i + int(rng.random() * (size - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:count]
+
+
+def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
+    """Take one card at random from `pile` (counts by kind, `total` cards); its kind."""
+    x = int(rng.random() * total)
+    k = 0
+    while x >= pile[k]:
+        x -= pile[k]
+        k += 1
+    pile[k] -= 1
+    return k
+
+
+class Round:
+    """The current round's public facts and this seat's private ones, read once."""
+
+    def __init__(self, s: SwipSheepState, seat: int | None) -> None:
+        e = s.edition
+        n = s.num_players
+        self.n = n
+        self.seat = seat
+        self.wolf = e.wolf
+        self.dog = e.dog
+        position = s.tables.position
+        self.start_deck = s.round_deck
+        self.queue = s.dealing
+        # The round's steps: its deals, then the passes, then attacks and draws.
+        history = s.history
+        dealt = len(history) if s.phase == rules.DEAL else len(self.queue)
+        self.deals = [position[action.card] for _, action in history[:dealt]]  # type: ignore[attr-defined]
+        self.chosen: list[int] = []
+        """Seats in the order they chose their pass."""
+        self.passes: dict[int, Pass] = {}
+        self.attacks: list[tuple[int, int]] = []
+        self.draws: list[int] = []
+        self.facts: list[tuple[bool, bool]] = []
+        """(defended, empty hand) of each attack, as announced."""
+        self.laid: list[int] = []
+        self.resolved = s.phase == rules.ATTACK
+        for actor, action in history[dealt:]:
+            if isinstance(action, PassCards):
+                self.chosen.append(actor)
+                self.passes[actor] = (position.get(action.left), position.get(action.right))
+            elif isinstance(action, Attack):
+                self.attacks.append((actor, action.target))
+            elif isinstance(action, Draw):
+                self.draws.append(position[action.card])
+        if self.resolved:
+            for event in s.events[s.log_start + dealt :]:
+                public = event.public
+                if event.type == "attack" and public is not None:
+                    self.facts.append((public["defended"], public["empty_hand"]))
+                elif event.type == "wolves_tonight" and public is not None:
+                    self.laid = public["laid"]
+
+    def hidden_deal(self, rng: random.Random) -> tuple[list[int], list[list[int]]]:
+        """New dealt cards (in dealing order) and the hands they make, before any pass."""
+        n, seat, kinds = self.n, self.seat, len(self.start_deck)
+        pool = list(self.start_deck)
+        for k, to in zip(self.deals, self.queue, strict=False):
+            if to == seat:
+                pool[k] -= 1
+        total = sum(pool)
+        deals: list[int] = []
+        hands = [[0] * kinds for _ in range(n)]
+        for k, to in zip(self.deals, self.queue, strict=False):
+            if to != seat:
+                k = _draw_one(pool, total, rng)
+                total -= 1
+            deals.append(k)
+            hands[to][k] += 1
+        return deals, hands
+
+    def plan_after_passes(self) -> None:
+        """What every re-draw of a passed round shares: where each dealt card went (kept,
+        or passed left or right), which of those `seat` knows, and how many public
+        wolves each other hand must have received."""
+        n, seat, wolf = self.n, self.seat, self.wolf
+        kinds = len(self.start_deck)
+        pool = list(self.start_deck)
+        dealt_to = [0] * n
+        for to in self.queue:
+            dealt_to[to] += 1
+        self.own = [k for k, to in zip(self.deals, self.queue, strict=True) if to == seat]
+        for k in self.own:
+            pool[k] -= 1
+        # Every dealt card's destination: (giver, role) with role 0 kept, 1 left, 2 right.
+        self.known: dict[tuple[int, int], int] = {}
+        self.unknown: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.base = [[0] * kinds for _ in range(n)]
+        """The cards each hand holds after passing that `seat` knows of, wolves laid."""
+        wolves_in = [0] * n
+        self.feasible = True
+        for p in range(n):
+            choice = self.passes.get(p)
+            for role in ROLES[dealt_to[p]]:
+                dest = p if role == 0 else (p + 1) % n if role == 1 else (p - 1) % n
+                card: int | None
+                if p == seat:  # its own cards: kept, or passed to a neighbour as chosen
+                    card = None if choice is None or not role else choice[role - 1]
+                    if card is None:  # kept: counted below, as its deal less its pass
+                        continue
+                elif dest == seat and choice is not None:  # a card passed to `seat`
+                    card = choice[role - 1]
+                    if card is None or pool[card] <= 0:
+                        self.feasible = False
+                        return
+                    pool[card] -= 1
+                    self.known[p, role] = card
+                else:
+                    self.unknown[dest].append((p, role))
+                    continue
+                wolves_in[dest] += card == wolf
+                if card != wolf:
+                    self.base[dest][card] += 1
+        if seat is not None:  # what `seat` kept: its deal less what it passed
+            kept = self.base[seat]
+            for k in self.own:
+                kept[k] += k != wolf
+            for given in self.passes.get(seat, (None, None)):
+                if given is not None and given != wolf:
+                    kept[given] -= 1
+        self.need = [0] * n
+        for q in range(n):
+            if q == seat:
+                continue
+            self.need[q] = self.laid[q] - wolves_in[q]
+            if not 0 <= self.need[q] <= min(len(self.unknown[q]), pool[wolf]):
+                self.feasible = False
+                return
+            pool[wolf] -= self.need[q]
+        self.rest = [k for k, c in enumerate(pool) if k != wolf for _ in range(c)]
+        self.open = [len(self.unknown[q]) - self.need[q] for q in range(n)]
+        self.feasible = len(self.rest) >= sum(self.open)
+
+    def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """A random make-up of every hand after passing, wolves laid, and the cards drawn
+        for the others' unknown slots (in seat order)."""
+        drawn = _sample(self.rest, sum(self.open), rng)
+        hands = [hand[:] for hand in self.base]
+        i = 0
+        for q, count in enumerate(self.open):
+            hand = hands[q]
+            for k in drawn[i : i + count]:
+                hand[k] += 1
+            i += count
+        return hands, drawn
+
+    def opening(self, drawn: list[int], rng: random.Random) -> tuple[list[int], dict[int, Pass]]:
+        """Deals and passes that put the `drawn` cards (and the public wolves) where
+        `hands_after_passes` said: each hand's unknown slots in a random order."""
+        n, wolf = self.n, self.wolf
+        card_of = dict(self.known)
+        i = 0
+        for q, count in enumerate(self.open):
+            cards = [wolf] * self.need[q] + drawn[i : i + count]
+            i += count
+            _shuffle(cards, rng)
+            for slot, card in zip(self.unknown[q], cards, strict=True):
+                card_of[slot] = card
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for (p, _), card in card_of.items():
+            hands[p].append(card)
+        for cards in hands:
+            _shuffle(cards, rng)
+        if self.seat is not None:
+            hands[self.seat] = self.own[:]
+        deals = [hands[p].pop() for p in reversed(self.queue)]
+        deals.reverse()
+        passes: dict[int, Pass] = {}
+        for p in self.chosen:
+            if p == self.seat:
+                passes[p] = self.passes[p]
+            else:
+                passes[p] = (card_of.get((p, 1)), card_of.get((p, 2)))
+        return deals, passes
+
+    def attacks_on(self, hands: list[list[int]], rng: random.Random) -> list[int] | None:
+        """Replay the attacks on `hands` (after passing and laying wolves); the cards drawn,
+        or None if a public fact or a card `seat` saw drawn does not hold."""
+        seat, dog = self.seat, self.dog
+        draws: list[int] = []
+        next_draw = 0
+        for (attacker, target), (defended, empty) in zip(self.attacks, self.facts, strict=True):
+            if (hands[target][dog] > 0) != defended:
+                return None
+            if defended:
+                hands[target][dog] -= 1
+                drawer, victim = target, attacker
+            else:
+                drawer, victim = attacker, target
+            pile = hands[victim]
+            total = sum(pile)
+            if (total == 0) != empty:
+                return None
+            if empty or next_draw == len(self.draws):  # nothing taken, or the draw is pending
+                continue
+            k = self.draws[next_draw]
+            next_draw += 1
+            if seat in (drawer, victim):
+                if pile[k] <= 0:
+                    return None
+                pile[k] -= 1
+            else:
+                k = _draw_one(pile, total, rng)
+            hands[drawer][k] += 1
+            draws.append(k)
+        return draws
+
+
+def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> SwipSheepState:
+    if s.phase == rules.OVER:
+        return s.clone()  # every hand has been revealed
+    if seat is not None and not 0 <= seat < s.num_players:
+        seat = None  # a seat that does not play sees what a spectator sees
+    r = Round(s, seat)
+    if r.resolved:
+        r.plan_after_passes()
+    for _ in range(MAX_TRIES if not r.resolved or r.feasible else 0):
+        if not r.resolved:
+            deals, hands = r.hidden_deal(rng)
+            passes: dict[int, Pass] = {}
+            for p in r.chosen:
+                if p == seat:
+                    passes[p] = r.passes[p]
+                else:
+                    options = s.tables.passes(hands[p])
+                    choice = options[_below(len(options), rng)]
+                    assert isinstance(choice, PassCards)
+                    position = s.tables.position
+                    passes[p] = (position.get(choice.left), position.get(choice.right))
+            return _assemble(s, r, deals, passes, [], hands)
+        hands, drawn = r.hands_after_passes(rng)
+        draws = r.attacks_on(hands, rng)
+        if draws is not None:
+            deals, passes = r.opening(drawn, rng)
+            return _assemble(s, r, deals, passes, draws, hands)
+    raise RuntimeError(f"no consistent re-draw found for seat {seat} in {MAX_TRIES} tries")
+
+
+def _moves(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:
+    """(giver, receiver, card) of every card passed, in the order the rules move them."""
+    out = []
+    for p in range(n):
+        choice = passes.get(p)
+        if choice is not None:
+            for k, to in ((choice[0], (p + 1) % n), (choice[1], (p - 1) % n)):
+                if k is not None:
+                    out.append((p, to, k))
+    return out
+
+
+def _assemble(
+    s: SwipSheepState,
+    r: Round,
+    deals: list[int],
+    passes: dict[int, Pass],
+    draws: list[int],
+    hands: list[list[int]],
+) -> SwipSheepState:
+    """The real state with the round's hidden choices replaced by the re-drawn ones."""
+    t = s.clone_with_round(hands)
+    tables = s.tables
+    kinds = tables.kinds
+    deck = t.deck = list(r.start_deck)  # the deck holds what was not dealt, until the round ends
+    for k in deals:
+        deck[k] -= 1
+    for p, choice in passes.items():
+        t.passes[p] = choice
+    # The round's steps and events: the deals first, then the rest, with each hidden
+    # choice or private card replaced in order; the public part stays as it was.
+    dealt = len(deals)
+    history: list[tuple[int, Action]] = [(CHANCE, tables.deals[k]) for k in deals]
+    events = s.events[: s.log_start]
+    events += [rules.dealt(to, kinds[k]) for k, to in zip(deals, r.queue, strict=False)]
+    draw_i = 0
+    for actor, action in s.history[dealt:]:
+        if isinstance(action, PassCards):
+            left, right = passes[actor]
+            action = PassCards(
+                None if left is None else kinds[left], None if right is None else kinds[right]
+            )
+        elif isinstance(action, Draw):
+            action = tables.draws[draws[draw_i]]
+            draw_i += 1
+        history.append((actor, action))
+    t.history = history
+    if not r.resolved:  # no card has been passed or drawn
+        events += s.events[s.log_start + dealt :]
+    else:
+        moved = _moves(r.n, passes)
+        draw_i = pass_i = 0
+        for event in s.events[s.log_start + dealt :]:
+            if event.type == "passed":
+                p, to, k = moved[pass_i]
+                event = rules.passed(p, to, kinds[k])
+                pass_i += 1
+            elif event.type == "drew" and event.public is not None:
+                drawer, victim = event.public["drawer"], event.public["victim"]
+                event = rules.drew(drawer, victim, kinds[draws[draw_i]])
+                draw_i += 1
+            events.append(event)
+    t.events = events
+    return t

@@ -1,0 +1,119 @@
+"""Same seed, same actions, byte-identical JSON: engine internals may change, behaviour may not.
+
+For every game and player count, a few seeded random playouts are hashed step by step
+(and, at the smallest and largest count, a table with each option changed, as the shared
+suite plays them):
+the state's JSON, every seat's view and the spectator's, the legal actions (in order)
+and the chance outcomes (in order, with their probabilities). The SHA-256 of each
+playout is kept in `determinism.json`. An engine rewritten for speed must reproduce
+every hash exactly; a change of rules shows up here as well as in the rule tests.
+
+    python tests/games/test_determinism.py --record   # rewrite the golden file
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import pytest
+
+from pasture import games
+from pasture.core import CHANCE, Game
+from pasture.core.match import sample
+from tests.games.test_shared_suite import option_variants
+
+Options: TypeAlias = dict[str, Any]
+GOLDEN = Path(__file__).with_name("determinism.json")
+SEEDS = (1, 2, 3)
+MAX_STEPS = 20_000
+"""A bound on one playout, far above any game's length."""
+
+
+def _dump(value: object) -> bytes:
+    # Key order is kept (no sort_keys): the JSON must be byte-identical, not just equal.
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def playout_hash(game: Game, players: int, seed: int, options: Options | None = None) -> str:
+    """SHA-256 over every step of one seeded random playout."""
+    rng = random.Random(seed)
+    state = game.new_state(players, options)
+    digest = hashlib.sha256()
+    for _ in range(MAX_STEPS):
+        digest.update(_dump(state.to_json()))
+        for seat in (*range(players), None):
+            digest.update(_dump(state.view(seat)))
+        if state.is_over():
+            digest.update(_dump(state.result().to_json()))
+            return digest.hexdigest()
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            digest.update(_dump([[o.action.to_json(), o.probability] for o in outcomes]))
+            seat, action = CHANCE, sample(outcomes, rng)
+        else:
+            actors = state.actors()
+            digest.update(_dump(list(actors)))
+            seat = rng.choice(actors)
+            legal = state.legal_actions(seat)
+            digest.update(_dump([a.to_json() for a in legal]))
+            action = rng.choice(legal)
+        events = state.apply(seat, action)
+        digest.update(_dump([[e.type, e.public, e.private, list(e.to)] for e in events]))
+    raise AssertionError(f"{game.name} with {players} players ran past {MAX_STEPS} steps")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One seeded playout: a game, a player count, table options, a seed."""
+
+    game: str
+    players: int
+    options: Options
+    seed: int
+
+    @property
+    def key(self) -> str:
+        table = "".join(f"/{name}={value}" for name, value in self.options.items())
+        return f"{self.game}/{self.players}p{table}/seed{self.seed}"
+
+    def hash(self) -> str:
+        return playout_hash(games.get(self.game), self.players, self.seed, self.options)
+
+
+def cases() -> list[Case]:
+    out = []
+    for game in games.all_games():
+        for players in range(game.min_players, game.max_players + 1):
+            out += [Case(game.name, players, {}, seed) for seed in SEEDS]
+        for players in sorted({game.min_players, game.max_players}):
+            for options in option_variants(game, players):
+                out += [Case(game.name, players, options, seed) for seed in SEEDS[:1]]
+    return out
+
+
+CASES = cases()
+
+
+def record() -> None:
+    golden = {case.key: case.hash() for case in CASES}
+    GOLDEN.write_text(json.dumps(golden, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {len(golden)} playout hashes to {GOLDEN}")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.key for case in CASES])
+def test_playout_is_byte_identical(case: Case) -> None:
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert case.key in golden, "no recorded hash: run this file with --record"
+    assert case.hash() == golden[case.key]
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--record"]:
+        sys.exit(__doc__)
+    record()
