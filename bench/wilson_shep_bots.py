@@ -21,8 +21,13 @@ from pasture.core.bot import Bot, Turn
 from pasture.core.game import Action
 from pasture.games.wilson_shep import GAME
 from pasture.games.wilson_shep.bots import HeuristicBot
+from pasture.games.wilson_shep.search import SearchBot
 
-KINDS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+KINDS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": SearchBot,
+}
 
 
 class ByRole:
@@ -56,11 +61,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--only",
+        default="",
+        help="Pairings SHEP/WILSON to run, comma-separated (default: every pairing).",
+    )
     args = parser.parse_args()
+    only = {tuple(p.split("/")) for p in args.only.split(",") if p}
     print("| Shep team | Wilson | rounds | Shep team finds Wilson | 95% CI |")
     print("| --- | --- | --- | --- | --- |")
     for shep in KINDS:
         for wilson in KINDS:
+            if only and (shep, wilson) not in only:
+                continue
             start = time.perf_counter()
             found, played = shep_success(shep, wilson, args.rounds, args.seed)
             low, high = wilson_interval(found, played)

@@ -11,9 +11,12 @@ import pytest
 from pasture import games
 from pasture.bots import ISMCTSBot, RandomBot, UnknownBot, available, make
 from pasture.bots.play import play_match
+from pasture.bots.search import Budget, Guide, SearchBot, result_shares
 from pasture.cli.stats import Tally
 from pasture.core import Game, Match
 from pasture.core.bot import Turn
+from pasture.core.game import State
+from tests.bots.helpers import quick_bot
 
 GAMES = games.all_games()
 
@@ -28,12 +31,10 @@ def win_share(game: Game, bots: list, seeds: range) -> float:
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_every_bot_plays_legal_moves_without_touching_the_state(game: Game) -> None:
     for name in available(game):
-        bot = make(game, name)
-        if isinstance(bot, ISMCTSBot):
-            bot.iterations = 20
+        bot = quick_bot(game, name)
         # A search bot is asked at one decision in five of the 30 (each costs whole
         # playouts); random moves are made in between, so it meets the same moments.
-        every = 5 if isinstance(bot, ISMCTSBot) else 1
+        every = 5 if isinstance(bot, SearchBot) else 1
         match = Match(game, game.min_players, seed=3)
         rng = random.Random(0)
         for step in range(30):
@@ -70,3 +71,21 @@ def test_ismcts_beats_random_at_swipsheep() -> None:
     # 120 games: over 60 the share moves 0.39-0.50 with the seeds (one standard error is
     # about 0.06), too close to the bar for a test. A fair share is 0.25.
     assert win_share(game, bots, range(120)) > 0.40
+
+
+def test_rollouts_stop_at_max_rollout_and_are_scored_by_the_leaf_evaluation() -> None:
+    game = games.get("wypas")
+    scored: list[int] = []
+
+    def leaf(state: State) -> list[float]:
+        scored.append(state.num_players)
+        return result_shares(state)
+
+    bot = SearchBot(Guide(evaluate=leaf), Budget(iterations=15), max_rollout=5)
+    match = Match(game, 4, seed=2)
+    while match.state.is_chance() or len(match.state.legal_actions(match.state.actors()[0])) < 2:
+        match.act(match.state.actors()[0], match.state.legal_actions(match.state.actors()[0])[0])
+    seat = match.state.actors()[0]
+    action = bot.choose(Turn(match.state, seat, random.Random(0)))
+    assert action in match.state.legal_actions(seat)
+    assert len(scored) == bot.last_iterations == 15  # no rollout reached the end of a game

@@ -133,3 +133,101 @@ def test_wilson_interval_matches_known_values() -> None:
     assert round(low, 4) == 0.4038 and round(high, 4) == 0.5962
     assert wilson_interval(0, 10)[0] == 0.0
     assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_passing_has_one_key_and_help_points_to_the_rules() -> None:
+    """In a Wypas reaction window (and whenever play may go on) passing is `p`, never a
+    number whose meaning changes with the moment."""
+    from rich.console import Console
+
+    from pasture import games, i18n
+    from pasture.cli.play import TerminalGame
+
+    i18n.use("en")
+
+    console = Console(record=True, width=120)
+    shown: list[str] = []
+
+    def ask(prompt: str) -> str:
+        text = console.export_text(clear=True)
+        shown.append(text)
+        if len(shown) == 1:
+            return "?"
+        last_menu = text.rsplit("╭", 1)[-1]
+        return "p" if " p  pass:" in last_menu else "1"
+
+    session = TerminalGame(
+        games.get("wypas"), ["human", "heuristic", "heuristic"], {"max_turns": 2}, 4, console, ask
+    )
+    session.run()
+    everything = "".join(shown) + console.export_text()
+    assert "pasture rules wypas" in everything  # the ? answer
+    assert " p  pass: no reaction" in everything.lower() or " p  pass: let play go on" in everything
+    numbered = [line for line in everything.splitlines() if line.strip()[:2].strip().isdigit()]
+    assert not [line for line in numbered if "no reaction" in line.lower()]
+    assert not [line for line in numbered if "let play go on" in line]
+
+
+def test_simulate_defaults_to_each_games_heuristic_bots() -> None:
+    result = runner.invoke(
+        app, ["simulate", "baaaaa", "--players", "1", "-n", "4", "--workers", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["bots"] == ["heuristic"]
+
+
+def test_wypas_narration_reads_as_english() -> None:
+    from pasture.games.wypas import terminal
+
+    line = terminal.narrate({"type": "thief_looks", "seat": 2, "victim": 0}, 0)
+    assert line == "Seat 2's Thief looks at your hand."
+    placed = {"type": "placed", "seat": 1, "colour": "orange", "value": 5, "card": "x", "pen": 0}
+    assert "an orange 5" in str(terminal.narrate(placed, 0))
+
+
+def test_replay_steps_through_a_match_as_one_seat_saw_it(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    played = runner.invoke(
+        app,
+        ["play", "swipsheep", "--players", "3", "--seats", "bot,bot,bot", "--seed", "2"]
+        + ["--record", str(record)],
+        input="",
+    )
+    assert played.exit_code == 0, played.output
+    moves = len(json.loads(record.read_text())["actions"])
+    stepped = runner.invoke(
+        app, ["replay", str(record), "--step", "--seat", "1"], input="\n" * (moves + 1)
+    )
+    assert stepped.exit_code == 0, stepped.output
+    assert f"move {moves} of {moves}" in stepped.output and "matches the record" in stepped.output
+    assert "Your hand" in stepped.output  # seat 1's own view, not everyone's
+    stopped = runner.invoke(app, ["replay", str(record), "--step"], input="\nq\n")
+    assert stopped.exit_code == 0 and "move 2 of" not in stopped.output
+    bad = runner.invoke(app, ["replay", str(record), "--step", "--seat", "7"])
+    assert bad.exit_code == 2 and "--seat must be" in bad.output
+
+
+def test_rules_in_another_language() -> None:
+    result = runner.invoke(app, ["rules", "swipsheep", "--lang", "fr", "--no-pager"])
+    assert result.exit_code == 0 and "Qui voit quoi" in result.output
+    untranslated = runner.invoke(app, ["rules", "wypas", "--lang", "es", "--no-pager"])
+    assert untranslated.exit_code == 0 and "Redyk" in untranslated.output  # English, whole
+    bad = runner.invoke(app, ["rules", "wypas", "--lang", "de"])
+    assert bad.exit_code == 2 and "--lang is one of" in bad.output
+
+
+def test_swipsheep_is_played_in_spanish_in_the_terminal() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "swipsheep", "--players", "3", "--seed", "4", "--lang", "es"],
+        input="1\n" * 200,
+        env={"COLUMNS": "120"},
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "¿Hay lobos esta noche?" in out and "Tu mano:" in out and "Puntuación final" in out
+    assert "Your hand" not in out and "Final scores" not in out
+    english = runner.invoke(app, ["play", "swipsheep", "--lang", "en"], input="q\n")
+    assert "Game left" in english.output  # the language does not stick to the next run
+    bad = runner.invoke(app, ["play", "swipsheep", "--lang", "xx"])
+    assert bad.exit_code == 2 and "--lang is one of" in bad.output

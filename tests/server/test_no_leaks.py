@@ -123,6 +123,11 @@ def _check_stream(
             events.append(m)
         elif kind == "ack":
             assert seat is not None and set(m) == {"type", "id", "version"}
+        elif kind == "clock":  # public: whom the table waits for, and for how long
+            assert set(m) == {"type", "version", "clocks"} and m["version"] <= match.version
+            for clock in m["clocks"]:
+                assert set(clock) == {"seat", "kind", "seconds"}
+                assert clock["kind"] in ("clock", "reaction") and clock["seconds"] >= 0
         elif kind == "error":  # only a race lost to another seat that changed this one's menu
             assert seat is not None and m["code"] == "stale_version", m
         elif kind == "end":

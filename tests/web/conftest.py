@@ -32,7 +32,7 @@ ARGS = [
 try:
     from playwright import sync_api as playwright_api
 except ImportError:  # pragma: no cover - the [test] extra installs it
-    playwright_api = None
+    playwright_api = None  # type: ignore[assignment]
 
 WHY_SKIPPED = (
     f"Chromium is not installed at {CHROMIUM}"
@@ -63,7 +63,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
+def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots (and stand-ins) wait 1.5 s, so a person can act in between."""
+    db = tmp_path_factory.mktemp("slowdb") / "pasture.sqlite"
+    srv = Server(f"sqlite:///{db}", "--reaction-timeout", "5", "--bot-delay", "1.5").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test module. Playwright's sync API keeps an event loop running in
+    this thread while it is open, and the server tests call asyncio.run(): with the browser
+    closed after each module, both kinds of test can share a pytest worker (-n auto)."""
     assert playwright_api is not None
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
@@ -73,19 +85,28 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any, server: Server) -> Iterator[Any]:
-    """new_page(width=1100) opens a page in a fresh context (its own localStorage)."""
+    """new_page(width=1100, height=900, locale="en-GB") opens a page in a fresh context (its
+    own localStorage; `locale` is the browser's Accept-Language)."""
     contexts: list[Any] = []
 
-    def make(width: int = 1100, height: int = 900) -> Any:
+    def make(width: int = 1100, height: int = 900, locale: str = "en-GB") -> Any:
         context = browser.new_context(
-            viewport={"width": width, "height": height}, base_url=server.url
+            viewport={"width": width, "height": height}, base_url=server.url, locale=locale
         )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(30_000)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.js_errors = errors  # type: ignore[attr-defined]
+        page.js_errors = errors
+        warnings: list[str] = []
+
+        def on_console(message: Any) -> None:
+            if message.type == "warning":
+                warnings.append(message.text)
+
+        page.on("console", on_console)
+        page.js_warnings = warnings
         return page
 
     yield make
@@ -102,3 +123,9 @@ def screenshot(page: Any, game: str, phone: bool = False) -> None:
         page.set_viewport_size({"width": 375, "height": 800})
         page.screenshot(path=str(SCREENSHOTS / f"{game}_phone.png"), full_page=True)
         page.set_viewport_size(size)
+
+
+def screenshot_view(page: Any, name: str) -> None:
+    """<name>.png in SCREENSHOTS: what the viewport shows now (not the whole page)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -92,3 +92,15 @@ def first_action(page: Page) -> bool:
         buttons.first.click()
         return True
     return False
+
+
+def sit(page: Page, url: str, table_id: str, seat: int, token: str) -> None:
+    """Open `table_id` at `url` holding `seat` with its token (as if joined in this browser)."""
+    page.goto(url + "/")
+    page.evaluate(
+        "([id, seat, token]) => localStorage.setItem('pasture.seats',"
+        " JSON.stringify({[id]: {seat, token, at: Date.now()}}))",
+        [table_id, seat, token],
+    )
+    page.goto(f"{url}/?table={table_id}")
+    page.wait_for_selector("#board[data-version]")

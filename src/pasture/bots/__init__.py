@@ -1,8 +1,9 @@
-"""Bots: game-agnostic ones here, each game's heuristic bots in its own package.
+"""Bots: game-agnostic ones here, each game's own bots in its own package.
 
-`make(game, name)` builds a bot by name: `random`, `ismcts` (search over
-determinizations, any game), or any name the game's package lists in its `BOTS`
-mapping (e.g. `heuristic`).
+`make(game, name)` builds a bot by name: a level (`easy`, `normal`, `hard`, see
+`levels`), `random`, `ismcts` (generic search over determinizations, any game),
+`sloppy` (the heuristic with a third of its moves random), or any name the game's
+package lists in its `BOTS` mapping (`heuristic`, `search`, ...).
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import importlib
 from collections.abc import Callable
 
 from pasture.bots.ismcts import ISMCTSBot
+from pasture.bots.levels import LEVELS, Level, resolve
 from pasture.bots.random_bot import RandomBot
+from pasture.bots.sloppy import SloppyBot
 from pasture.core.bot import Bot
 from pasture.core.errors import PastureError
 from pasture.core.game import Game
@@ -24,10 +27,28 @@ class UnknownBot(PastureError):
 GENERIC: dict[str, Callable[[], Bot]] = {"random": RandomBot, "ismcts": ISMCTSBot}
 
 
-def available(game: Game) -> dict[str, Callable[[], Bot]]:
-    """Every bot that can play `game`, by name."""
+def research_bots(game: Game) -> dict[str, Callable[[], Bot]]:
+    """Every bot that can play `game`, by its research name."""
     module = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
-    return {**GENERIC, **getattr(module, "BOTS", {})}
+    own: dict[str, Callable[[], Bot]] = getattr(module, "BOTS", {})
+    bots = {**GENERIC, **own}
+    heuristic = own.get("heuristic")
+    if heuristic is not None:
+        bots["sloppy"] = lambda: SloppyBot(heuristic())
+    return bots
+
+
+def levels(game: Game) -> list[Level]:
+    """The difficulty levels offered for `game` (those whose bot it has)."""
+    bots = research_bots(game)
+    return [level for level in LEVELS if level.bot in bots]
+
+
+def available(game: Game) -> dict[str, Callable[[], Bot]]:
+    """Every name a bot seat may be given for `game`: its levels first, then research
+    names."""
+    bots = research_bots(game)
+    return {**{lv.name: bots[lv.bot] for lv in levels(game)}, **bots}
 
 
 def make(game: Game, name: str) -> Bot:
@@ -37,4 +58,16 @@ def make(game: Game, name: str) -> Bot:
     return bots[name]()
 
 
-__all__ = ["Bot", "ISMCTSBot", "RandomBot", "UnknownBot", "available", "make"]
+__all__ = [
+    "Bot",
+    "ISMCTSBot",
+    "LEVELS",
+    "Level",
+    "RandomBot",
+    "UnknownBot",
+    "available",
+    "levels",
+    "make",
+    "research_bots",
+    "resolve",
+]

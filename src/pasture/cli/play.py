@@ -21,9 +21,17 @@ from pasture.core.bot import Bot, Turn
 from pasture.core.errors import IllegalAction
 from pasture.core.game import JSON, Action, Game
 from pasture.core.match import Match
+from pasture.i18n import say, say_counted
 
 HUMAN = "human"
 Ask = Callable[[str], str]
+PASS_KEY = "p"
+"""Passing (letting play go on, or not reacting) is always this key, never a number: a
+number's meaning changes with the moment, and habit must not play a card by mistake."""
+
+
+def help_text(game: str) -> str:
+    return say("term.help", key=PASS_KEY, game=game)
 
 
 class Quit(Exception):
@@ -50,7 +58,9 @@ class TerminalGame:
             s: make(game, kind) for s, kind in enumerate(seats) if kind != HUMAN
         }
         self.seat_names = [
-            "you" if kind == HUMAN and len(self.humans) == 1 else f"seat {s} ({kind})"
+            say("term.you")
+            if kind == HUMAN and len(self.humans) == 1
+            else say("term.seat_kind", n=s, kind=kind)
             for s, kind in enumerate(seats)
         ]
         self.rng = random.Random(self.match.seed_hash)
@@ -60,11 +70,15 @@ class TerminalGame:
         self.offered_at: dict[int, int] = {}
 
     def run(self) -> None:
+        players = say_counted("term.players", len(self.seat_names))
         self.console.print(
             Panel.fit(
-                f"[bold]{escape(self.game.title)}[/] — {len(self.seat_names)} players\n"
-                + "\n".join(f"  seat {s}: {escape(name)}" for s, name in enumerate(self.seat_names))
-                + f"\nSeed commitment (SHA-256): {self.match.seed_hash}",
+                f"[bold]{escape(self.game.title)}[/] — {players}\n"
+                + "\n".join(
+                    f"  {say('term.seat', n=s)}: {escape(name)}"
+                    for s, name in enumerate(self.seat_names)
+                )
+                + f"\n{say('term.commitment')}: {self.match.seed_hash}",
                 title="pasture",
             )
         )
@@ -101,33 +115,48 @@ class TerminalGame:
 
     def human_turn(self, seat: int, waiting: bool) -> None:
         if len(self.humans) > 1 and self.last_human != seat:
-            self.ask(f"\n[Seat {seat}, take the keyboard and press Enter] ")
+            self.ask(f"\n[{say('term.hand_over', n=seat)}] ")
         self.last_human = seat
         state = self.match.state
         view = state.view(seat)
         self.console.print(self.ui.render(view))
         legal = state.legal_actions(seat)
+        passing = state.timeout_action(seat)
+        if passing not in legal:
+            passing = None
+        numbered = [a for a in legal if a != passing]
         menu = Table.grid(padding=(0, 2))
-        if waiting:
-            menu.add_row("[bold]0[/]", "let play go on")
-        for i, action in enumerate(legal, start=1):
+        if waiting or passing is not None:
+            what = say("term.play_on") if passing is None else self.ui.label(passing, view)
+            menu.add_row(f"[bold]{PASS_KEY}[/]", f"{say('term.pass')}: {what}")
+        for i, action in enumerate(numbered, start=1):
             menu.add_row(f"[bold]{i}[/]", self.ui.label(action, view))
-        title = "You may play now" if waiting else f"Seat {seat}: your move"
+        title = say("term.may_play") if waiting else say("term.your_move", n=seat)
         self.console.print(Panel(menu, title=title, expand=False))
         while True:
-            answer = self.ask("Choose a number (q quits, r shows the table again): ").strip()
-            if answer.lower() in ("q", "quit", "exit"):
+            answer = self.ask(f"{say('term.choose')} ").strip().lower()
+            if answer in ("q", "quit", "exit"):
                 raise Quit
-            if answer.lower() == "r":
+            if answer in ("?", "h", "help"):
+                self.console.print(help_text(self.game.name))
+                continue
+            if answer == "r":
                 self.console.print(self.ui.render(state.view(seat)))
                 continue
-            if waiting and answer in ("", "0"):
-                return
-            choice = self.parse_choice(answer, legal)
+            if answer == PASS_KEY or (waiting and answer == ""):
+                if passing is None and waiting:
+                    return
+                if passing is not None:
+                    self.match.act(seat, passing)
+                    return
+            choice = self.parse_choice(answer, numbered)
             if choice is None:
-                self.console.print(
-                    f"[red]Please type a number from {0 if waiting else 1} to {len(legal)}.[/]"
+                bad = (
+                    "term.bad_choice_or_pass"
+                    if waiting or passing is not None
+                    else "term.bad_choice"
                 )
+                self.console.print(f"[red]{say(bad, n=len(numbered), key=PASS_KEY)}[/]")
                 continue
             try:
                 self.match.act(seat, choice)
@@ -146,21 +175,18 @@ class TerminalGame:
         state = self.match.state
         self.console.print(self.ui.render(state.view(self.narrator)))
         result = state.result()
-        table = Table(title="Final scores")
-        table.add_column("seat")
-        table.add_column("player")
-        table.add_column("score", justify="right")
+        table = Table(title=say("term.final_scores"))
+        table.add_column(say("term.col_seat"))
+        table.add_column(say("term.col_player"))
+        table.add_column(say("term.col_score"), justify="right")
         table.add_column("")
         for seat, score in enumerate(result.scores):
-            mark = "[bold green]winner[/]" if seat in result.winners else ""
+            mark = f"[bold green]{say('term.winner')}[/]" if seat in result.winners else ""
             table.add_row(str(seat), escape(self.seat_names[seat]), f"{score:g}", mark)
         self.console.print(table)
         if result.summary:
             self.console.print(escape(result.summary))
-        self.console.print(
-            f"Seed: {self.match.revealed_seed()} (its SHA-256 is the commitment shown at the"
-            " start). Save the match with --record and check it with `pasture replay`."
-        )
+        self.console.print(say("term.seed", seed=self.match.revealed_seed()))
 
 
 def parse_seats(spec: str | None, players: int, default_bot: str) -> list[str]:

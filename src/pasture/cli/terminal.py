@@ -39,8 +39,12 @@ def terminal_ui(game: Game) -> ModuleType:
     return importlib.import_module(f"{_package(game)}.terminal")
 
 
-def rules_text(game: Game) -> str:
-    """The game's rules reference (Markdown)."""
+def rules_text(game: Game, lang: str = "en") -> str:
+    """The game's rules reference (Markdown), in `lang` where it is translated
+    (`RULES.<lang>.md` beside `RULES.md`), else in English."""
     module = importlib.import_module(_package(game))
     assert module.__file__ is not None
-    return Path(module.__file__).with_name("RULES.md").read_text(encoding="utf-8")
+    english = Path(module.__file__).with_name("RULES.md")
+    translated = english.with_name(f"RULES.{lang}.md")
+    path = translated if lang != "en" and translated.is_file() else english
+    return path.read_text(encoding="utf-8")

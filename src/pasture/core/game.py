@@ -365,7 +365,7 @@ class State(ABC):
             or not (0 <= seat < self.num_players)
         ):
             raise IllegalAction(
-                f"There is no seat {seat!r} (seats are 0 to {self.num_players - 1}).",
+                f"There is no seat {seat!r} (seat indexes are 0 to {self.num_players - 1}).",
                 "unknown_seat",
             )
         if self.is_chance():
@@ -374,5 +374,5 @@ class State(ABC):
         if action in legal:
             return
         if not legal:
-            raise IllegalAction(f"Seat {seat} has nothing to do now.", "not_your_turn")
+            raise IllegalAction(f"Seat {seat + 1} has nothing to do now.", "not_your_turn")
         raise IllegalAction(f"{action} is not allowed now.")

@@ -13,7 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from pasture.server import rest, ws
+from pasture.server import i18n, rematch, replay, rest, ws
 from pasture.server.errors import ServerError
 from pasture.server.manager import TableManager
 from pasture.server.settings import Settings
@@ -86,6 +86,9 @@ def create_app(
 
         app.add_middleware(ForwardToOwner, state=state)
     app.include_router(rest.router(manager))  # type: ignore[arg-type]
+    app.include_router(i18n.router())
+    app.include_router(rematch.router(manager))  # type: ignore[arg-type]
+    app.include_router(replay.router(manager))  # type: ignore[arg-type]
     ws.install(app, manager, settings)  # type: ignore[arg-type]
     _mount_web_client(app)
     return app

@@ -44,6 +44,9 @@ class LiveTable:
         self.seq = len(record.actions)
         self.lock = asyncio.Lock()
         self.broken = False
+        self.rematch: str | None = None
+        """The table that plays this one again, once someone asked (server/rematch.py)."""
+        self.rematch_lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.away: set[int] = set()
         """Seats whose move clock ran out: a stand-in bot plays until they are back."""
@@ -145,6 +148,7 @@ class LiveTable:
         if self.status == "over":
             out["result"] = match.state.result().to_json()
             out["seed"] = str(match.seed)
+            out["rematch"] = self.rematch
         return out
 
     def free_seats(self) -> list[int]:

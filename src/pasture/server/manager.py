@@ -18,7 +18,7 @@ from pasture import bots, games
 from pasture.core.errors import IllegalAction, PastureError
 from pasture.core.game import JSON, Action
 from pasture.core.match import Match
-from pasture.server import protocol
+from pasture.server import presence, protocol
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError, unknown_table
 from pasture.server.live import LiveTable, token_hash
@@ -76,7 +76,9 @@ class TableManager:
             for seat, name in seat_bots.items():
                 if not 0 <= seat < players:
                     raise ServerError(
-                        422, "unknown_seat", f"There is no seat {seat} at a {players}-player table."
+                        422,
+                        "unknown_seat",
+                        f"There is no seat {seat + 1} at a {players}-player table.",
                     )
                 bots.make(game, name)
         except ServerError:
@@ -155,9 +157,11 @@ class TableManager:
             if table.status == "over":
                 raise ServerError(409, "game_over", "This match is over.")
             if current.bot is not None:
-                raise ServerError(409, "seat_taken", f"Seat {seat} is played by a bot.")
+                raise ServerError(409, "seat_taken", f"Seat {seat + 1} is played by a bot.")
             if current.token_hash is not None:
-                raise ServerError(409, "seat_taken", f"Seat {seat} is taken.")
+                raise ServerError(
+                    409, "seat_taken", f"Seat {seat + 1} is taken: pick another seat, or watch."
+                )
             token = secrets.token_urlsafe(24)
             new = SeatRecord(seat, bot=None, name=name, token_hash=token_hash(token))
             full = all(
@@ -183,7 +187,7 @@ class TableManager:
             self._check_seat(table, seat)
             current = table.seats[seat]
             if current.token_hash is None or current.token_hash != token_hash(token):
-                raise ServerError(403, "bad_token", f"That token does not hold seat {seat}.")
+                raise ServerError(403, "bad_token", f"That token does not hold seat {seat + 1}.")
             new = SeatRecord(seat)
             await self._write(
                 table, partial(repo.set_seat, table_id=table.id, seat=new, status=table.status)
@@ -192,7 +196,7 @@ class TableManager:
             table.away.discard(seat)
             for conn in list(table.connections):
                 if conn.seat == seat:
-                    conn.send(protocol.error("seat_left", f"Seat {seat} was left."))
+                    conn.send(protocol.error("seat_left", f"Seat {seat + 1} was left."))
                     conn.close(4403)
                     table.connections.discard(conn)
             table.broadcast_table()
@@ -204,7 +208,7 @@ class TableManager:
             raise ServerError(
                 404,
                 "unknown_seat",
-                f"There is no seat {seat} (seats are 0 to {len(table.seats) - 1}).",
+                f"There is no seat {seat + 1} (the seats are 1 to {len(table.seats)}).",
             )
 
     async def _write(self, table: LiveTable, job: Any) -> None:
@@ -233,11 +237,30 @@ class TableManager:
             conn.send({"type": "welcome", "seat": conn.seat, "table": table.info()})
             for text in table.view_texts(conn.seat, since):
                 conn.send_text(text)
+            clock = presence.clock_message(table)
+            if clock is not None:
+                conn.send(clock)
             if conn.seat is not None and conn.seat in table.away:
-                table.away.discard(conn.seat)  # the player is back: the stand-in stops
-                table.deadlines = {k: d for k, d in table.deadlines.items() if k[0] != conn.seat}
-                table.broadcast_table()
+                self._is_back(table, conn.seat)  # reconnecting is being back
                 self.scheduler.reschedule(table)
+
+    async def back(self, table: LiveTable, conn: Connection) -> None:
+        """A player says they are back ("I'm back"): their stand-in bot stops."""
+        if conn.seat is None or not table.holds_seat(conn):
+            conn.send(protocol.error("spectator", "Only a seated player can be back."))
+            return
+        async with table.lock:
+            if conn.seat in table.away:
+                self._is_back(table, conn.seat)
+                self.scheduler.reschedule(table)
+
+    @staticmethod
+    def _is_back(table: LiveTable, seat: int) -> None:
+        """The seat's person is here: no stand-in, a fresh move clock, and everyone told."""
+        table.deadlines = {k: d for k, d in table.deadlines.items() if k != (seat, "clock")}
+        if seat in table.away:
+            table.away.discard(seat)
+            table.broadcast_table()
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.connections.discard(conn)
@@ -272,7 +295,7 @@ class TableManager:
                     return
                 self._check_turn(table, conn, version)
                 before = await self.apply(table, seat, action, client_id)
-                table.away.discard(seat)
+                self._is_back(table, seat)  # acting is being back; the clock starts again
                 conn.send(protocol.ack(client_id, table.match.version))
                 self._after_change(table, before)
         except PastureError as e:

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Header
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
-from pasture import bots, games
+from pasture import bots, games, i18n
 from pasture.core.errors import PastureError
 from pasture.server import protocol
 from pasture.server.errors import ServerError
@@ -79,6 +79,9 @@ class TableOut(BaseModel):
     seats: list[SeatOut]
     result: dict[str, Any] | None = None
     seed: str | None = Field(default=None, description="Revealed when the match is over.")
+    rematch: str | None = Field(
+        default=None, description="Once over: the table that plays it again, if offered."
+    )
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {s: {"model": ErrorOut} for s in (403, 404, 409, 422)}
@@ -96,8 +99,9 @@ def router(manager: TableManager) -> APIRouter:
         summary="A game's rules reference (Markdown)",
         response_class=PlainTextResponse,
     )
-    async def game_rules(game: str) -> PlainTextResponse:
-        return PlainTextResponse(_rules_text(game), media_type="text/markdown; charset=utf-8")
+    async def game_rules(game: str, lang: str | None = None) -> PlainTextResponse:
+        text = _rules_text(game, lang)
+        return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 
     @api.post("/tables", status_code=201, summary="Open a table", response_model=TableOut)
     async def create_table(body: NewTable) -> dict[str, Any]:
@@ -143,14 +147,18 @@ def router(manager: TableManager) -> APIRouter:
     return api
 
 
-def _rules_text(name: str) -> str:
-    """The RULES.md beside the game's package (the same text as `pasture rules`)."""
+def _rules_text(name: str, lang: str | None = None) -> str:
+    """The RULES.md beside the game's package (the same text as `pasture rules`), or its
+    translation RULES.<lang>.md when there is one."""
     try:
         game = games.get(name)
     except PastureError as e:
         raise ServerError(404, e.code, e.message) from None
     module = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
     path = Path(module.__file__ or "").with_name("RULES.md")
+    if lang in i18n.LANGUAGES and lang != i18n.DEFAULT:
+        translated = path.with_name(f"RULES.{lang}.md")
+        path = translated if translated.is_file() else path
     if not path.is_file():
         raise ServerError(404, "no_rules", f"{game.title} has no rules text yet.")
     return path.read_text(encoding="utf-8")

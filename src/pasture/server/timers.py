@@ -17,6 +17,7 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from pasture.core.bot import Turn
+from pasture.server import presence
 from pasture.server.live import LiveTable
 from pasture.server.settings import Settings
 
@@ -58,6 +59,7 @@ class Scheduler:
             elif table.move_clock:
                 due = table.deadlines.setdefault((seat, "clock"), now + table.move_clock)
                 self._later(table, due - now, self._clock_ran_out, seat, version)
+        presence.broadcast_clock(table)
 
     def _later(
         self,

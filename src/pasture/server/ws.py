@@ -16,6 +16,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from starlette.types import Receive, Scope, Send
 
 from pasture.server import protocol
+from pasture.server.chat import ChatService
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError
 from pasture.server.live import token_hash
@@ -77,6 +78,8 @@ class PlayApp(FastAPI):
 
 
 def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
+    chat = ChatService()
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
@@ -122,6 +125,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
         pump = asyncio.create_task(conn.pump())
         try:
             await manager.attach(table, conn, since)
+            chat.welcome(table, conn)
             while not conn.closed:
                 try:
                     message = await read_message(websocket, settings.max_message)
@@ -131,6 +135,10 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 kind = message["type"]
                 if kind == "act":
                     await manager.act(table, conn, message)
+                elif kind == "chat":
+                    chat.say(table, conn, message)
+                elif kind == "back":
+                    await manager.back(table, conn)
                 elif kind == "ping":
                     conn.send({"type": "pong"})
                 else:
@@ -141,6 +149,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
             conn.send(protocol.error(e.code, e.message))
         finally:
             manager.detach(table, conn)
+            chat.forget(conn)
             conn.close()
             try:
                 await asyncio.wait_for(pump, 5)

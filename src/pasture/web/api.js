@@ -1,3 +1,4 @@
+import { t } from "./i18n.js";
 // The REST side of the server (docs/server.md) and what this browser remembers:
 // seat tokens per table (so a reload resumes) and the player's name.
 
@@ -18,7 +19,7 @@ async function call(method, path, body, headers = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
-    throw new ApiError("offline", "The server cannot be reached. Check your connection and try again.", 0);
+    throw new ApiError("offline", t("error.offline"), 0);
   }
   if (response.status === 204) return null;
   let data = null;
@@ -28,7 +29,7 @@ async function call(method, path, body, headers = {}) {
     data = null;
   }
   if (!response.ok) {
-    const message = (data && data.message) || `The server answered ${response.status}.`;
+    const message = (data && data.message) || t("error.http", { status: response.status });
     throw new ApiError((data && data.code) || "http_" + response.status, message, response.status);
   }
   return data;
@@ -46,6 +47,10 @@ export const api = {
       Authorization: `Bearer ${token}`,
     }),
   record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  rematch: (id, token) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, undefined, {
+      Authorization: `Bearer ${token}`,
+    }),
 };
 
 const SEATS_KEY = "pasture.seats";

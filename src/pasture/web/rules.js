@@ -2,6 +2,7 @@
 // safe Markdown reading: headings, lists, tables and paragraphs, **bold** and `code`;
 // everything goes in as text, never as HTML.
 import { h, clear, button } from "./dom.js";
+import { t, language } from "./i18n.js";
 
 function inline(text) {
   const out = [];
@@ -69,22 +70,22 @@ export function markdown(text) {
 export async function showRules(game, title) {
   let dialog = document.getElementById("rules-dialog");
   if (!dialog) {
-    dialog = h("dialog", { id: "rules-dialog", class: "rules-dialog", "aria-label": "Rules" });
+    dialog = h("dialog", { id: "rules-dialog", class: "rules-dialog", "aria-label": t("rules.title") });
     document.body.append(dialog);
   }
   clear(dialog);
-  const body = h("div", { class: "rules-body" }, h("p", { class: "muted" }, "Fetching the rules…"));
+  const body = h("div", { class: "rules-body" }, h("p", { class: "muted" }, t("rules.fetching")));
   dialog.append(
-    h("div", { class: "rules-head" }, h("h2", {}, `${title}: the rules`), button("Close", () => dialog.close(), { class: "small", id: "rules-close" })),
+    h("div", { class: "rules-head" }, h("h2", {}, t("rules.of", { game: title })), button(t("rules.close"), () => dialog.close(), { class: "small", id: "rules-close" })),
     body,
   );
   dialog.showModal();
   try {
-    const response = await fetch(`/api/games/${encodeURIComponent(game)}/rules`);
+    const response = await fetch(`/api/games/${encodeURIComponent(game)}/rules?lang=${language()}`);
     const text = await response.text();
     clear(body);
     if (!response.ok) {
-      let message = "This game has no rules text yet.";
+      let message = t("rules.none");
       try {
         message = JSON.parse(text).message || message;
       } catch (e) {
@@ -94,6 +95,6 @@ export async function showRules(game, title) {
     } else body.append(markdown(text));
   } catch (e) {
     clear(body);
-    body.append(h("p", { class: "error" }, "The rules could not be fetched. Check your connection."));
+    body.append(h("p", { class: "error" }, t("rules.offline")));
   }
 }

@@ -34,3 +34,27 @@ export function bleat() {
   wobble.stop(now + 0.85);
   return true;
 }
+
+/** Two soft bell notes: "your turn". Returns false where the page may not play sound. */
+export function chime() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+  } catch (e) {
+    return false;
+  }
+  const now = audio.currentTime;
+  [660, 880].forEach((pitch, i) => {
+    const bell = audio.createOscillator();
+    bell.type = "sine";
+    bell.frequency.value = pitch;
+    const loudness = audio.createGain();
+    const at = now + i * 0.18;
+    loudness.gain.setValueAtTime(0.0001, at);
+    loudness.gain.exponentialRampToValueAtTime(0.25, at + 0.02);
+    loudness.gain.exponentialRampToValueAtTime(0.0001, at + 0.5);
+    bell.connect(loudness).connect(audio.destination);
+    bell.start(at);
+    bell.stop(at + 0.55);
+  });
+  return true;
+}

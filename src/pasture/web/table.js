@@ -5,8 +5,14 @@ import { api, memory, tableLink, ApiError } from "./api.js";
 import { h, clear, button, put } from "./dom.js";
 import { TableSocket } from "./socket.js";
 import { showRules } from "./rules.js";
+import { botLabel, errorText } from "./names.js";
+import { t, tn, has, list } from "./i18n.js";
+import { gameTitle } from "./lobby.js";
+import { Countdown, TurnAlerts } from "./presence.js";
+import { ChatPanel } from "./chat.js";
 import * as generic from "./games/generic.js";
 
+const LOG_LINES = 5000; // a whole Wypas match fits; the oldest lines go beyond that
 const MAJOR = new Set(["game_over", "round_over", "round_scored", "pass_phase", "turn", "hidden"]);
 const RENDERERS = ["swipsheep", "wilson_shep", "baaaaa", "wypas"];
 
@@ -26,7 +32,7 @@ export async function showTable(main, tableId, { inviteSeat, watch }) {
   try {
     info = await api.table(tableId);
   } catch (e) {
-    main.append(h("div", { class: "panel" }, h("p", { class: "error" }, e.message), h("a", { href: "/" }, "Back to the lobby")));
+    main.append(h("div", { class: "panel" }, h("p", { class: "error" }, errorText(e)), h("a", { href: "/" }, t("table.back_to_lobby"))));
     return;
   }
   const held = memory.seat(tableId);
@@ -42,28 +48,29 @@ export async function showTable(main, tableId, { inviteSeat, watch }) {
 }
 
 function joinPrompt(main, info, seat) {
-  const name = h("input", { id: "join-name", maxlength: 40, value: memory.name, placeholder: "Shepherd", autocomplete: "nickname" });
-  const error = h("p", { class: "error", role: "alert" });
+  const name = h("input", { id: "join-name", maxlength: 40, value: memory.name, placeholder: t("lobby.player_n", { n: seat + 1 }), autocomplete: "nickname" });
+  const error = h("p", { class: "error", role: "alert", hidden: true });
   const join = async () => {
-    const chosen = name.value.trim() || "Shepherd";
+    const chosen = name.value.trim() || t("lobby.player_n", { n: seat + 1 });
     memory.name = chosen;
     try {
       const joined = await api.join(info.id, seat, chosen);
       memory.keepSeat(info.id, seat, joined.token);
       location.replace(tableLink(info.id));
     } catch (e) {
-      error.textContent = e.message;
+      error.hidden = false;
+      error.textContent = errorText(e, { seat: seat + 1 });
     }
   };
   name.addEventListener("keydown", (e) => e.key === "Enter" && join());
   main.append(
     h("section", { class: "panel join" },
-      h("h2", {}, `You are invited to ${info.title}`),
-      h("p", {}, `Seat ${seat + 1} of ${info.players} is kept for you.`),
-      h("label", { class: "field" }, h("span", {}, "Your name"), name),
+      h("h2", {}, t("join.invited", { game: gameTitle(info) })),
+      h("p", {}, t("join.kept", { n: seat + 1, players: info.players })),
+      h("label", { class: "field" }, h("span", {}, t("lobby.your_name")), name),
       h("div", { class: "row" },
-        button(`Take seat ${seat + 1}`, join, { class: "primary", id: "join-seat" }),
-        h("a", { href: tableLink(info.id, { watch: 1 }) }, "Just watch")),
+        button(t("join.take", { n: seat + 1 }), join, { class: "primary", id: "join-seat" }),
+        h("a", { href: tableLink(info.id, { watch: 1 }) }, t("join.watch"))),
       error),
   );
   name.focus();
@@ -84,7 +91,11 @@ class TablePage {
     this.recent = [];
     this.busy = false;
     this.ended = null;
-    this.ui = {}; // the renderer's own state between renders (selections)
+    this.ui = restoreUi(info.id); // the renderer's own state between renders (selections)
+    this.caughtUp = false; // the first view after loading the page: its events are history
+    this.wasTurn = false;
+    this.countdown = new Countdown((seat) => this.name(seat), this.seat);
+    this.alerts = new TurnAlerts(gameTitle(info));
     this.timers = [];
     this.batchItems = []; // log entries of the events since the last view
     this.freshItems = [];
@@ -93,14 +104,15 @@ class TablePage {
   start() {
     const m = this.main;
     clear(m);
+    this.chat = new ChatPanel(this.info.id, (m) => this.socket.send(m), (seat) => this.name(seat));
     this.el = {
       head: h("div", { class: "table-head" }),
       invite: h("div", { class: "invite" }),
       status: h("div", { class: "status", id: "status", "aria-live": "polite" }),
       error: h("p", { class: "error", id: "error", role: "alert", hidden: true }),
-      board: h("div", { class: `board game-${this.info.game}`, id: "board" }),
-      end: h("section", { class: "panel end", id: "end", hidden: true }),
-      log: h("ol", { class: "log", id: "log", "aria-label": "Game log" }),
+      board: h("div", { class: `board game-${this.info.game}`, id: "board", tabindex: -1 }),
+      end: h("section", { class: "panel end", id: "end", hidden: true, tabindex: -1, "aria-labelledby": "end-h" }),
+      log: h("ol", { class: "log", id: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": t("table.log") }),
       conn: h("span", { class: "conn", id: "conn" }),
     };
     m.append(
@@ -111,7 +123,9 @@ class TablePage {
         this.el.error,
         h("div", { class: "table-body" },
           h("div", { class: "table-main" }, this.el.end, this.el.board),
-          h("aside", { class: "table-side panel" }, h("h2", {}, "What happened"), this.el.log))),
+          h("div", { class: "table-column" },
+            h("aside", { class: "table-side panel", tabindex: 0, "aria-label": t("table.log") }, h("h2", {}, t("table.log")), this.el.log),
+            h("div", { class: "panel chat-panel" }, this.chat.el)))),
     );
     document.getElementById("top-note").replaceChildren(this.el.conn);
     document.addEventListener("keydown", (e) => this.hotkey(e));
@@ -128,13 +142,13 @@ class TablePage {
 
   name(seat) {
     const s = this.info.seats[seat];
-    if (!s) return `seat ${seat + 1}`;
-    if (s.bot) return `${cap(s.bot)} bot ${seat + 1}`;
-    return s.name || (s.taken ? `seat ${seat + 1}` : `Seat ${seat + 1} (free)`);
+    if (!s) return t("table.seat_n", { n: seat + 1 });
+    if (s.bot) return t("table.bot_name", { bot: botLabel(s.bot), n: seat + 1 });
+    return s.name || (s.taken ? t("table.seat_n", { n: seat + 1 }) : t("table.seat_free", { n: seat + 1 }));
   }
 
   who(seat) {
-    return seat === this.seat ? "you" : this.name(seat);
+    return seat === this.seat ? t("who.you") : this.name(seat);
   }
 
   ctx() {
@@ -156,6 +170,14 @@ class TablePage {
       who: (seat) => this.who(seat),
       Who: (seat) => cap(this.who(seat)),
       does: (seat, verb, verbs) => (seat === this.seat ? `you ${verb}` : `${this.name(seat)} ${verbs || verb + "s"}`),
+      // `key.you` when `seat` is this page's player, else `key.other` with {name}.
+      tw: (key, seat, params = {}, object = null) => {
+        const form = seat === this.seat ? "you" : object !== null && object === this.seat && has(`${key}.at_you`) ? "at_you" : "other";
+        return t(`${key}.${form}`, { name: this.name(seat), ...params });
+      },
+      t,
+      tn,
+      list,
       act: (action) => this.act(action),
       rerender: () => this.render(),
       every: (fn, ms) => this.timers.push(setInterval(fn, ms)),
@@ -170,6 +192,7 @@ class TablePage {
     switch (msg.type) {
       case "welcome":
         this.seat = msg.seat;
+        this.countdown.mySeat = msg.seat;
         this.info = msg.table;
         this.drawHead();
         break;
@@ -188,17 +211,34 @@ class TablePage {
         this.turn = msg.turn;
         this.version = msg.version;
         this.deadline = typeof msg.deadline === "number" ? msg.deadline : null; // seconds, if the server says
-        this.recent = this.batch;
+        // What happened before this page was opened is history, not news: only events
+        // that arrive while the page is open (or on a reconnect) are highlighted.
+        this.recent = this.caughtUp ? this.batch : [];
+        this.freshItems = this.caughtUp ? this.batchItems : [];
+        this.caughtUp = true;
+        this.views = (this.views || 0) + 1;
         this.batch = [];
-        this.freshItems = this.batchItems;
         this.batchItems = [];
         this.busy = false;
+        this.countdown.outdated(msg.version);
         this.render();
         break;
       case "end":
         this.ended = msg;
+        this.endAt = Date.now();
         this.drawEnd();
         this.render();
+        break;
+      case "rematch":
+        this.info.rematch = msg.table;
+        if (this.ended) this.drawEnd();
+        break;
+      case "chat":
+      case "chat_history":
+        this.chat.receive(msg);
+        break;
+      case "clock":
+        this.countdown.update(msg);
         break;
       case "ack":
         this.busy = false;
@@ -229,7 +269,7 @@ class TablePage {
   }
 
   connection(status) {
-    const text = { connecting: "connecting…", online: "● online", reconnecting: "reconnecting…", refused: "not connected" }[status] || status;
+    const text = ["connecting", "online", "reconnecting", "refused"].includes(status) ? t(`conn.${status}`) : status;
     this.el.conn.textContent = text;
     this.el.conn.className = `conn conn-${status}`;
   }
@@ -238,13 +278,13 @@ class TablePage {
     if (this.busy) return;
     this.busy = true;
     this.hideError();
-    this.socket.act(action, this.version);
+    this.socket.act(action, this.version); // acting is also being back (the server says so)
     this.render();
   }
 
   showError(msg) {
     this.el.error.hidden = false;
-    this.el.error.textContent = sentence(msg.message || msg.code);
+    this.el.error.textContent = errorText(msg, { seat: this.seat !== null && this.seat !== undefined ? this.seat + 1 : "?" });
   }
 
   hideError() {
@@ -267,20 +307,26 @@ class TablePage {
 
   drawHead() {
     const info = this.info;
-    document.title = `${info.title} — pasture`;
-    const mine = this.seat !== null && this.seat !== undefined ? `You are seat ${this.seat + 1} (${this.name(this.seat)})` : "You are watching";
-    const state = { waiting: "waiting for players", playing: "playing", over: "finished" }[info.status] || info.status;
-    const away = info.seats.filter((s) => s.away).map((s) => this.name(s.seat));
+    const title = gameTitle(info);
+    document.title = `${title} — pasture`;
+    const mine = this.seat !== null && this.seat !== undefined ? t("table.you_are", { n: this.seat + 1, name: this.name(this.seat) }) : t("table.watching");
+    const state = ["waiting", "playing", "over"].includes(info.status) ? t(`table.status.${info.status}`) : info.status;
+    const meAway = info.seats.some((s) => s.away && s.seat === this.seat);
+    const others = info.seats.filter((s) => s.away && s.seat !== this.seat).map((s) => this.name(s.seat));
     clear(this.el.head);
     put(this.el.head,
-      h("h1", {}, info.title),
+      h("h1", {}, title),
       h("span", { class: "pill" }, state),
       h("span", { class: "muted" }, mine),
-      button("Rules", () => showRules(info.game, info.title), { class: "small", id: "table-rules" }),
-      info.move_clock ? h("span", { class: "badge" }, `${info.move_clock} s per move`) : null,
-      away.length ? h("span", { class: "badge warn" }, `${away.join(", ")} ${away.length > 1 ? "are" : "is"} away: a bot plays for now`) : null,
+      button(t("table.rules"), () => showRules(info.game, title), { class: "small", id: "table-rules" }),
+      this.seat !== null && this.seat !== undefined && info.status !== "over" ? this.alerts.controls() : null,
+      info.move_clock ? h("span", { class: "badge" }, t("table.clock", { s: info.move_clock })) : null,
+      others.length ? h("span", { class: "badge warn", id: "away" }, tn("table.away", others.length, { names: list(others) })) : null,
+      meAway ? h("span", { class: "badge warn", id: "me-away" }, t("table.me_away"), " ",
+        button(t("table.back"), () => this.socket.send({ type: "back" }), { class: "small primary", id: "im-back" })) : null,
     );
     this.drawInvite();
+    this.bringEnd();
   }
 
   drawInvite() {
@@ -292,23 +338,23 @@ class TablePage {
     const copy = (url) => async () => {
       try {
         await navigator.clipboard.writeText(url);
-        this.flash("Link copied.");
+        this.flash(t("invite.copied"));
       } catch (e) {
-        window.prompt("Copy this link:", url);
+        window.prompt(t("invite.copy_this"), url);
       }
     };
     const rows = free.map((s) => {
       const url = tableLink(info.id, { seat: s.seat });
-      return h("li", {}, `Seat ${s.seat + 1}: `, h("a", { href: url, class: "invite-link", "data-seat": s.seat }, url), " ",
-        button("Copy", copy(url), { class: "small" }));
+      return h("li", {}, `${t("lobby.seat_n", { n: s.seat + 1 })}: `, h("a", { href: url, class: "invite-link", "data-seat": s.seat }, url), " ",
+        button(t("invite.copy"), copy(url), { class: "small" }));
     });
     const watchUrl = tableLink(info.id, { watch: 1 });
     const details = h("details", { class: "panel invites", open: info.status === "waiting" ? true : null },
-      h("summary", {}, free.length ? `Invite players (${free.length} free ${free.length === 1 ? "seat" : "seats"})` : "Invite spectators"),
+      h("summary", {}, free.length ? tn("invite.players", free.length) : t("invite.spectators")),
       free.length ? h("ul", {}, ...rows) : null,
-      h("p", {}, "Spectators: ", h("a", { href: watchUrl, class: "watch-link" }, watchUrl), " ", button("Copy", copy(watchUrl), { class: "small" })),
-      this.seat === null && free.length ? h("p", {}, "Want to play? Open a seat's link.") : null,
-      info.status === "waiting" ? h("p", { class: "muted" }, "Play starts when every seat is taken.") : null);
+      h("p", {}, `${t("invite.watchers")} `, h("a", { href: watchUrl, class: "watch-link" }, watchUrl), " ", button(t("invite.copy"), copy(watchUrl), { class: "small" })),
+      this.seat === null && free.length ? h("p", {}, t("invite.want_to_play")) : null,
+      info.status === "waiting" ? h("p", { class: "muted" }, t("invite.starts")) : null);
     box.append(details);
   }
 
@@ -332,7 +378,7 @@ class TablePage {
     if (MAJOR.has(event.type)) item.classList.add("major");
     this.batchItems.push(item);
     this.el.log.prepend(item);
-    while (this.el.log.children.length > 400) this.el.log.lastChild.remove();
+    while (this.el.log.children.length > LOG_LINES) this.el.log.lastChild.remove();
   }
 
   render() {
@@ -351,15 +397,20 @@ class TablePage {
       console.error(e);
       prompt = generic.prompt(ctx);
     }
-    if (ctx.waiting) prompt = "Waiting for players: play starts when every seat is taken.";
+    if (ctx.waiting) prompt = t("table.waiting");
     status.replaceChildren(
-      ctx.turn && !this.ended ? h("strong", { class: "your-turn" }, "Your turn · ") : "",
+      ctx.turn && !this.ended ? h("strong", { class: "your-turn" }, `${t("table.your_turn")} · `) : "",
       prompt,
-      this.busy ? h("span", { class: "muted" }, " (sending…)") : "",
+      this.busy ? h("span", { class: "muted" }, ` (${t("table.sending")})`) : "",
+      this.ended ? "" : this.countdown.el,
     );
+    const mine = Boolean(ctx.turn) && !this.ended;
+    if (mine && !this.wasTurn && this.views > 1) this.alerts.yourTurn(prompt); // not on arrival
+    this.wasTurn = mine;
     status.classList.toggle("mine", Boolean(ctx.turn) && !this.ended);
-    document.title = `${ctx.turn && !this.ended ? "● " : ""}${this.info.title} — pasture`;
+    document.title = `${ctx.turn && !this.ended ? `● ${t("table.your_turn")} · ` : ""}${gameTitle(this.info)} — pasture`;
     const board = this.el.board;
+    const focused = focusKey(board);
     clear(board);
     board.dataset.version = String(this.version);
     board.dataset.turn = String(Boolean(this.turn));
@@ -372,6 +423,8 @@ class TablePage {
     }
     this.numberChoices();
     this.markFresh();
+    if (focused) refocus(board, focused);
+    keepUi(this.info.id, this.ui);
   }
 
   numberChoices() {
@@ -402,44 +455,65 @@ class TablePage {
     const order = scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
     const winners = end.result.winners;
     const headline = !winners.length
-      ? "Nobody wins this time."
+      ? t("end.nobody")
       : winners.includes(this.seat)
-        ? winners.length > 1 ? "You share the win!" : "You win!"
-        : `${winners.map((w) => this.name(w)).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
-    const check = h("span", { class: "seed-check" }, "checking…");
+        ? winners.length > 1 ? t("end.you_share") : t("end.you_win")
+        : tn("end.wins", winners.length, { names: list(winners.map((w) => this.name(w))) });
+    const check = h("span", { class: "seed-check" }, t("end.checking"));
+    const seated = this.seat !== null && this.seat !== undefined && Boolean(this.token);
     put(box,
-      h("h2", {}, "The game is over"),
+      h("h2", { id: "end-h" }, t("end.title")),
       h("p", { class: "headline" }, headline),
-      end.result.summary ? h("p", { class: "muted" }, end.result.summary) : null,
+      end.result.summary ? h("p", { class: "muted", id: "summary" }, this.summary(end.result)) : null,
       h("table", { class: "scores" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {}, t("end.score")))),
         h("tbody", {}, ...order.map(({ seat, score }) =>
           h("tr", { class: winners.includes(seat) ? "winner" : "" },
-            h("td", {}, `${this.name(seat)}${seat === this.seat ? " (you)" : ""}${winners.includes(seat) ? " — winner" : ""}`),
+            h("td", {}, `${this.name(seat)}${seat === this.seat ? ` (${t("who.you")})` : ""}${winners.includes(seat) ? ` — ${t("end.winner")}` : ""}`),
             h("td", {}, String(score)))))),
-      h("p", { class: "seed" }, "Seed: ", h("code", { id: "seed" }, end.seed), " · published hash ",
+      h("p", { class: "seed" }, `${t("end.seed")} `, h("code", { id: "seed" }, end.seed), ` · ${t("end.hash")} `,
         h("code", { class: "hash" }, info.seed_hash.slice(0, 16) + "…"), " ", check),
+      this.info.rematch ? h("p", { class: "rematch-offer", role: "status" }, seated ? t("end.rematch_offer") : t("end.rematch_watch"), " ",
+        seated ? button(t("end.join_rematch"), () => this.playAgain(), { class: "primary", id: "join-rematch" })
+          : h("a", { href: tableLink(this.info.rematch, { watch: 1 }), id: "watch-rematch" }, t("lobby.watch"))) : null,
       h("div", { class: "row" },
-        button("Play again", () => this.playAgain(), { class: "primary", id: "play-again" }),
-        h("a", { href: "/" }, "Back to the lobby"),
-        h("a", { href: `/api/tables/${info.id}/record`, target: "_blank" }, "The full record")),
+        seated && !this.info.rematch ? button(t("end.again"), () => this.playAgain(), { class: "primary", id: "play-again" }) : null,
+        h("a", { href: "/" }, t("table.back_to_lobby")),
+        h("a", { href: `/?replay=${encodeURIComponent(info.id)}&seat=${seated ? this.seat : "spectator"}`, id: "replay-link" }, t("end.replay")),
+        h("a", { href: `/api/tables/${info.id}/record`, target: "_blank" }, t("end.record"))),
     );
+    // The result is the news: bring it into view (on a phone it is below the fold) and
+    // move the focus there so a screen reader reads it.
+    this.bringEnd();
+    box.focus({ preventScroll: true });
     check.textContent = await seedCheck(end.seed, info.seed_hash);
   }
 
-  async playAgain() {
-    const info = this.info;
-    const bots = {};
-    for (const s of info.seats) if (s.bot) bots[s.seat] = s.bot;
+  /** The result's sentence in the page's language: the game's own, or its catalogue's. */
+  summary(result) {
     try {
-      const table = await api.create({ game: info.game, players: info.players, options: info.options, bots, move_clock: info.move_clock });
-      if (this.seat !== null && this.seat !== undefined && !bots[this.seat]) {
-        const joined = await api.join(table.id, this.seat, memory.name || this.name(this.seat));
-        memory.keepSeat(table.id, this.seat, joined.token);
-        location.href = tableLink(table.id);
-      } else location.href = tableLink(table.id, { watch: 1 });
+      if (this.r.summary && this.view) return this.r.summary(this.ctx(), result);
     } catch (e) {
-      this.showError(e instanceof ApiError ? e : { message: String(e) });
+      console.error(e);
+    }
+    return has(`summary.${this.info.game}`) ? t(`summary.${this.info.game}`) : result.summary;
+  }
+
+  bringEnd() {
+    // Called again when the head changes height above it (the invites go at the end).
+    if (!this.ended || Date.now() - this.endAt > 3000) return; // never after the reader scrolls
+    requestAnimationFrame(() => this.el.end.scrollIntoView({ block: "start", behavior: "auto" }));
+  }
+
+  /** The same seats in a new match: the server opens it (or finds the one already offered)
+   * and seats this player in their old seat. */
+  async playAgain() {
+    try {
+      const joined = await api.rematch(this.info.id, this.token);
+      memory.keepSeat(joined.table.id, joined.seat, joined.token);
+      location.href = tableLink(joined.table.id);
+    } catch (e) {
+      this.showError(e instanceof ApiError ? e : { code: "unknown", message: String(e) });
     }
   }
 }
@@ -448,9 +522,9 @@ async function seedCheck(seed, hash) {
   try {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed));
     const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    return hex === hash ? "✓ the seed matches the hash published at the start: every shuffle can be checked." : "✗ the seed does not match the published hash!";
+    return hex === hash ? `✓ ${t("end.seed_ok")}` : `✗ ${t("end.seed_bad")}`;
   } catch (e) {
-    return "(this browser cannot check the hash here)";
+    return t("end.seed_unchecked");
   }
 }
 
@@ -458,7 +532,47 @@ export function cap(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-function sentence(text) {
-  const t = cap(String(text || "Something went wrong").replaceAll("_", " "));
-  return /[.!?]$/.test(t) ? t : t + ".";
+
+
+// -- focus across redraws: the board is drawn anew on every view, so the focused control is
+// found again by what it stands for (its action, card, space or tile), not by its node.
+
+const FOCUS_KEYS = ["id", "data-action", "data-card", "data-index", "data-space", "data-tile", "data-attack", "data-seat", "data-pen", "data-lot"];
+
+function focusKey(board) {
+  const el = document.activeElement;
+  if (!el || el === board || !board.contains(el)) return null;
+  const attrs = FOCUS_KEYS.filter((k) => el.hasAttribute(k)).map((k) => [k, el.getAttribute(k)]);
+  return { tag: el.tagName.toLowerCase(), attrs, cls: [...el.classList].filter((c) => !["chosen", "picked", "live", "fresh", "landing"].includes(c))[0] || null };
+}
+
+function refocus(board, key) {
+  const sel = key.tag + (key.cls ? "." + CSS.escape(key.cls) : "") + key.attrs.map(([k, v]) => `[${k}="${CSS.escape(v)}"]`).join("");
+  const same = key.attrs.length ? board.querySelector(sel) : null;
+  const target = same && !same.disabled ? same : board.querySelector(".actions button:not([disabled]), [tabindex='0']");
+  if (target) target.focus({ preventScroll: true });
+  else board.focus({ preventScroll: true });
+}
+
+// -- half-made choices survive a reload (sessionStorage: this tab only, never sent) ------
+
+const UI_KEY = (id) => `pasture.ui.${id}`;
+const UI_SKIP = new Set(["keys", "bleatAt"]); // listeners and timings belong to one page
+
+function restoreUi(id) {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(UI_KEY(id)) || "{}");
+    for (const k of UI_SKIP) delete saved[k];
+    return saved && typeof saved === "object" ? saved : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+function keepUi(id, ui) {
+  try {
+    sessionStorage.setItem(UI_KEY(id), JSON.stringify(ui, (k, v) => (UI_SKIP.has(k) ? undefined : v)));
+  } catch (e) {
+    /* storage full or disabled: the choice is only lost on reload */
+  }
 }

@@ -13,10 +13,10 @@ cards a second turn ahead: each next wolf card, then the best next sheep card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pasture.core.bot import Turn
-from pasture.core.game import CHANCE, Action
+from pasture.core.game import CHANCE, JSON, Action
 from pasture.games.baaaaa import rules
 from pasture.games.baaaaa.actions import PlayWolfCard, TakeSheep
 from pasture.games.baaaaa.board import FACES, HUT, SPACES, path
@@ -234,3 +234,8 @@ def _best(scores: list[float], turn: Turn, maximize: bool) -> int:
     target = max(scores) if maximize else min(scores)
     best = [i for i, v in enumerate(scores) if abs(v - target) < 1e-9]
     return best[0] if len(best) == 1 else turn.rng.choice(best)
+
+
+def cooperative(options: Mapping[str, JSON]) -> bool:
+    """The seats are one team against the wolf deck (no wolf player)."""
+    return not options.get("wolf_player", False)

@@ -9,21 +9,23 @@ from rich.text import Text
 
 from pasture.core.game import JSON, Action
 from pasture.games.swipsheep.actions import Attack, PassCards
+from pasture.i18n import catalogue, say, say_counted, spoken
 
 FACES = {
-    "sheep1": ("1 sheep", "green"),
-    "sheep2": ("2 sheep", "green"),
-    "sheep3": ("3 sheep", "bold green"),
-    "wolf": ("Wolf", "bold red"),
-    "dog": ("Dog", "bold blue"),
+    "sheep1": "green",
+    "sheep2": "green",
+    "sheep3": "bold green",
+    "wolf": "bold red",
+    "dog": "bold blue",
 }
+"""Each card's colour in the terminal; its name is the catalogue's (pasture.i18n)."""
 
 
 def card(kind: str | None) -> Text:
     if kind is None:
-        return Text("nothing", style="dim")
-    label, style = FACES.get(kind, (kind, ""))
-    return Text(f"[{label}]", style=style)
+        return Text(say("term.sw.nothing"), style="dim")
+    label = say(f"swipsheep.card.{kind}") if kind in FACES else kind
+    return Text(f"[{label}]", style=FACES.get(kind, ""))
 
 
 def cards(counts: dict[str, int]) -> Text:
@@ -32,33 +34,37 @@ def cards(counts: dict[str, int]) -> Text:
         for _ in range(counts.get(kind, 0)):
             out.append_text(card(kind))
             out.append(" ")
-    return out if out.plain else Text("no cards", style="dim")
+    return out if out.plain else Text(say("term.sw.no_cards"), style="dim")
 
 
 def who(seat: int, me: int | None) -> str:
-    return "you" if seat == me else f"seat {seat}"
+    return say("term.you") if seat == me else say("term.seat", n=seat)
 
 
-def does(seat: int, me: int | None, verb: str) -> str:
-    """'you attack' / 'seat 2 attacks'."""
-    return f"you {verb}" if seat == me else f"seat {seat} {verb}s"
+def by(key: str, seat: int, me: int | None, obj: int | None = None, **params: object) -> str:
+    """The catalogue's "you …" / "seat 2 …" / "… you" form of `key` (subject `seat`)."""
+    form = "you" if seat == me else "at_you" if obj is not None and obj == me else "other"
+    if form == "at_you" and f"{key}.at_you" not in catalogue(spoken()):
+        form = "other"
+    return say(f"{key}.{form}", name=who(seat, me), **params)
 
 
 def render(view: dict[str, JSON]) -> RenderableType:
     me = view["seat"]
-    phase = {
-        "deal": "dealing",
-        "pass": "passing cards",
-        "attack": "wolf attacks",
-        "over": "game over",
-    }[view["phase"]]
+    phase = say(f"term.sw.phase.{view['phase']}")
     head = Text.from_markup(
-        f"Round [bold]{view['round']}[/] of {view['rounds']} — {phase} — first player:"
-        f" {who(view['first_player'], me)} — deck: {view['deck']} cards"
+        say(
+            "term.sw.head",
+            round=view["round"],
+            rounds=view["rounds"],
+            phase=phase,
+            first=who(view["first_player"], me),
+            deck=say_counted("n.cards", view["deck"]),
+        )
     )
     table = Table(box=None, padding=(0, 2))
-    for column in ("", "player", "hand", "wolves laid", "sheep scored"):
-        table.add_column(column)
+    for column in ("", "col_player", "col_hand", "col_wolves", "col_sheep"):
+        table.add_column(say(f"term.sw.{column}") if column else "")
     for seat in range(view["players"]):
         mark = ""
         if seat in view["to_act"]:
@@ -68,30 +74,26 @@ def render(view: dict[str, JSON]) -> RenderableType:
         table.add_row(
             mark,
             who(seat, me),
-            f"{view['hand_sizes'][seat]} cards",
+            say_counted("n.cards", view["hand_sizes"][seat]),
             "🐺" * view["laid_wolves"][seat],
             str(view["scores"][seat]),
         )
     parts: list[RenderableType] = [head, table]
     if me is not None:
-        parts.append(Text.assemble("Your hand: ", cards(view["hand"])))
+        parts.append(Text.assemble(say("term.sw.your_hand"), cards(view["hand"])))
         if view.get("my_pass"):
-            parts.append(
-                Text.assemble(
-                    "You pass ",
-                    card(view["my_pass"]["left"]),
-                    " left and ",
-                    card(view["my_pass"]["right"]),
-                    " right (waiting for the others).",
-                )
-            )
+            left = card(view["my_pass"]["left"]).markup
+            right = card(view["my_pass"]["right"]).markup
+            parts.append(Text.from_markup(say("term.sw.my_pass", left=left, right=right)))
     last = view["last_round"]
     if last:
         shown = ", ".join(f"{who(s, me)} {n}" for s, n in enumerate(last["sheep"]))
-        parts.append(Text(f"Round {last['round']} scored: {shown}", style="dim"))
+        parts.append(
+            Text(say("term.sw.round_scored", round=last["round"], shown=shown), style="dim")
+        )
     if view.get("result"):
         winners = ", ".join(who(s, me) for s in view["result"]["winners"])
-        parts.append(Text(f"Winner: {winners}", style="bold"))
+        parts.append(Text(say("term.sw.winner", names=winners), style="bold"))
     return Panel(Group(*parts), title="Swip'Sheep", expand=False)
 
 
@@ -100,32 +102,44 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
     if kind == "dealt":
         return None  # the hand is shown when it matters
     if kind == "pass_phase":
-        return f"[bold]Round {event['round']}[/]: cards are dealt; everyone chooses what to pass."
+        return f"[bold]{say('swipsheep.log.pass_phase', round=event['round'])}[/]"
     if kind == "chose":
         return None
     if kind == "passed":
-        what = f" {card(event['card']).markup}" if "card" in event else " a card"
-        return f"{who(event['from'], seat)} passed{what} to {who(event['to'], seat)}."
+        what = card(event["card"]).markup if "card" in event else say("swipsheep.a.card")
+        to = who(event["to"], seat)
+        return by("swipsheep.log.passed", event["from"], seat, event["to"], card=what, to=to)
     if kind == "wolves_tonight":
         laid = [f"{who(s, seat)} ×{n}" for s, n in enumerate(event["laid"]) if n]
-        return "Are there wolves tonight? " + (
-            "Wolves laid: " + ", ".join(laid) + "." if laid else "No wolves tonight."
-        )
+        if not laid:
+            return say("swipsheep.log.no_wolves")
+        return say("swipsheep.log.wolves", laid=", ".join(laid))
     if kind == "attack":
-        line = f"🐺 {does(event['attacker'], seat, 'attack')} {who(event['target'], seat)}"
+        target = who(event["target"], seat)
+        line = "🐺 " + by(
+            "swipsheep.log.attack", event["attacker"], seat, event["target"], target=target
+        )
         if event["defended"]:
-            line += f" — a dog defends! {does(event['drawer'], seat, 'draw')} from the attacker"
+            line += " — " + by("swipsheep.log.defended", event["drawer"], seat)
         if event["empty_hand"]:
-            line += " — but there is nothing to take."
-        return line + ("" if event["empty_hand"] else ".")
+            line += " — " + say("swipsheep.log.empty_hand")
+        return line + "."
     if kind == "drew":
-        what = card(event["card"]).markup if "card" in event else "a card"
-        return f"{who(event['drawer'], seat)} drew {what} from {who(event['victim'], seat)}."
+        what = card(event["card"]).markup if "card" in event else say("swipsheep.a.card")
+        victim = who(event["victim"], seat)
+        return by(
+            "swipsheep.log.drew",
+            event["drawer"],
+            seat,
+            event["victim"],
+            card=what,
+            **{"from": victim},
+        )
     if kind == "round_scored":
         shown = ", ".join(f"{who(s, seat)} +{n}" for s, n in enumerate(event["sheep"]))
-        return f"[bold]Round {event['round']} ends.[/] Sheep scored: {shown}."
+        return say("swipsheep.log.round_scored", round=event["round"], scores=shown)
     if kind == "game_over":
-        return "[bold]The game is over.[/]"
+        return f"[bold]{say('game.over')}[/]"
     return None
 
 
@@ -134,11 +148,13 @@ def label(action: Action, view: dict[str, JSON]) -> str:
     if isinstance(action, PassCards):
         n = view["players"]
         left, right = (me + 1) % n, (me - 1) % n
-        text = f"pass {card(action.left).markup} left (to seat {left})"
+        text = say("term.sw.label.pass_left", card=card(action.left).markup, n=left)
         if action.right is not None:
-            text += f", {card(action.right).markup} right (to seat {right})"
+            text += say("term.sw.label.pass_right", card=card(action.right).markup, n=right)
         return text
     if isinstance(action, Attack):
         t = action.target
-        return f"attack seat {t} ({view['hand_sizes'][t]} cards, {view['scores'][t]} sheep)"
+        cards_held = say_counted("n.cards", view["hand_sizes"][t])
+        sheep = say_counted("baaaaa.n_sheep", view["scores"][t])
+        return say("term.sw.label.attack", n=t, cards=cards_held, sheep=sheep)
     return str(action)

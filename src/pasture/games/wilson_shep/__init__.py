@@ -2,8 +2,9 @@
 
 from pasture.games.wilson_shep.bots import HeuristicBot
 from pasture.games.wilson_shep.game import GAME, WilsonShep
+from pasture.games.wilson_shep.search import SearchBot
 from pasture.games.wilson_shep.state import WilsonShepState
 
-BOTS = {"heuristic": HeuristicBot}
+BOTS = {"heuristic": HeuristicBot, "search": SearchBot}
 
 __all__ = ["BOTS", "GAME", "WilsonShep", "WilsonShepState"]

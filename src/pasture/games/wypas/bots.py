@@ -253,11 +253,11 @@ class HeuristicBot:
             points -= max(c["value"] for c in cards)
         ending = view["finisher"] is not None or view["turn"] >= view["options"]["max_turns"]
         if n >= 2 and ending:
-            return points + 1.0  # the last go: every fleece counts now
+            return float(points) + 1.0  # the last go: every fleece counts now
         if n >= 3 or (n == 2 and pen["wolf"]):
-            return points + 1.0
+            return float(points) + 1.0
         if n == 2 and pen["row"] == "run" and pen["value"] >= 6:
-            return points + 1.0  # it cannot grow
+            return float(points) + 1.0  # it cannot grow
         fleeces = view["fleeces"][view["seat"]]
         if n == 2 and fleeces >= 4:
             return 5.0  # the bonus for the fifth fleece, or a sixth

@@ -86,6 +86,16 @@ def who(seat: int | None, me: int | None) -> str:
     return "you" if seat == me else f"seat {seat}"
 
 
+def whose(seat: int | None, me: int | None) -> str:
+    """'your' / "seat 2's" (never "you's")."""
+    return "your" if seat == me else f"{who(seat, me)}'s"
+
+
+def article(word: str) -> str:
+    """'a' or 'an' before `word` ("an orange 5")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def does(seat: int, me: int | None, verb: str, third: str | None = None) -> str:
     """'you shear' / 'seat 2 shears'."""
     return f"you {verb}" if seat == me else f"seat {seat} {third or verb + 's'}"
@@ -173,7 +183,7 @@ def _target(q: dict[str, Any], me: int | None) -> str:
     if q["cancels"] is not None:
         return f" cancelling card {q['cancels'] + 1}"
     if q["pen"] is not None:
-        return f" on {who(q['target'], me)}'s pen {q['pen'] + 1}"
+        return f" on {whose(q['target'], me)} pen {q['pen'] + 1}"
     if q["target"] is not None:
         return f" on {who(q['target'], me)}"
     return ""
@@ -247,7 +257,8 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
         return "[bold]Redyk[/]: sheep go into the pens."
     if kind == "placed":
         return (
-            f"{does(event['seat'], seat, 'place')} a {event['colour']} {event['value']}"
+            f"{does(event['seat'], seat, 'place')} {article(event['colour'])} {event['colour']}"
+            f" {event['value']}"
             f" ({event['card']}) in pen {event['pen'] + 1}."
         )
     if kind == "shearing":
@@ -278,20 +289,21 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
     if kind == "fizzled":
         return "A special card has no effect."
     if kind == "thief_looks":
-        return f"{who(event['seat'], seat)}'s Thief looks at {who(event['victim'], seat)}'s hand."
+        thief = whose(event["seat"], seat)
+        return f"{thief[:1].upper()}{thief[1:]} Thief looks at {whose(event['victim'], seat)} hand."
     if kind == "stolen":
         what = card(event["card"]).markup if "card" in event else "a card"
         return f"{does(event['seat'], seat, 'steal')} {what} from {who(event['victim'], seat)}."
     if kind == "wolf_placed":
-        return f"🐺 A wolf lurks by {who(event['seat'], seat)}'s pen {event['pen'] + 1}."
+        return f"🐺 A wolf lurks by {whose(event['seat'], seat)} pen {event['pen'] + 1}."
     if kind == "wolf_driven_off":
         return (
-            f"A sheepdog drives the wolf off {who(event['seat'], seat)}'s pen {event['pen'] + 1}."
+            f"A sheepdog drives the wolf off {whose(event['seat'], seat)} pen {event['pen'] + 1}."
         )
     if kind == "black_sheep_swap":
         return (
-            f"{who(event['seat'], seat)}'s Black Sheep takes the place of"
-            f" {card(event['card']).markup} in {who(event['owner'], seat)}'s"
+            f"{whose(event['seat'], seat).capitalize()} Black Sheep takes the place of"
+            f" {card(event['card']).markup} in {whose(event['owner'], seat)}"
             f" pen {event['pen'] + 1}."
         )
     if kind == "turn_limit":
@@ -339,14 +351,14 @@ def label(action: Action, view: dict[str, JSON]) -> str:
     if isinstance(action, PlayThief):
         return f"⚡ play a Thief on {who(action.target, me)}"
     if isinstance(action, PlayWolf):
-        return f"⚡ play a Wolf on {who(action.seat, me)}'s pen {action.pen + 1}"
+        return f"⚡ play a Wolf on {whose(action.seat, me)} pen {action.pen + 1}"
     if isinstance(action, PlayBlackSheep):
-        return f"⚡ play a Black Sheep on {who(action.seat, me)}'s pen {action.pen + 1}"
+        return f"⚡ play a Black Sheep on {whose(action.seat, me)} pen {action.pen + 1}"
     if isinstance(action, PlaySheepdog):
         if action.seat is None:
             return "⚡ play a Sheepdog: cancel the last special card"
         return (
-            f"⚡ play a Sheepdog: drive the wolf off {who(action.seat, me)}'s pen {action.pen + 1}"  # type: ignore[operator]
+            f"⚡ play a Sheepdog: drive the wolf off {whose(action.seat, me)} pen {action.pen + 1}"  # type: ignore[operator]
         )
     if isinstance(action, Steal):
         return f"steal {card(action.card).markup}"

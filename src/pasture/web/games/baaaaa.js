@@ -1,23 +1,16 @@
 // Baaaaa!: the mountain (4 faces x 3 floors), the flock, the wolf, the shepherd and the
 // hut; the pastures and the larder; the shared sheep cards; the wolf card of the turn.
-import { h, s, svgBox, put, plural, button } from "../dom.js";
+import { h, s, svgBox, put, button } from "../dom.js";
+import { t, tn, has, list } from "../i18n.js";
 import { sheep, wolf, shepherd, hut } from "../art.js";
 import { actionBar } from "./generic.js";
 
-const SHEEP_CARDS = {
-  up1: "Up 1", up2: "Up 2", left1: "Left 1", right1: "Right 1", left2: "Left 2", right2: "Right 2",
-  trio: "Trio", shepherd: "Shepherd",
-};
-const WOLF_CARDS = {
-  wolf_left: "Wolf left", wolf_right: "Wolf right", wolf_up: "Wolf up", wolf_down: "Wolf down",
-  disguised: "Disguised Wolf", sated: "Sated Wolf", escaped: "Escaped Sheep", lightning: "Lightning", eagle: "Eagle",
-};
 const ARROWS = { up: "↑", left: "←", right: "→", down: "↓" };
 const W = 112;
 const H = 86;
 
-const where = (space) => `floor ${Math.floor(space / 4) + 1}, face ${(space % 4) + 1}`;
-const cardName = (c) => SHEEP_CARDS[c] || WOLF_CARDS[c] || c;
+const where = (space) => t("baaaaa.where", { floor: Math.floor(space / 4) + 1, face: (space % 4) + 1 });
+const cardName = (c) => (has(`baaaaa.card.${c}`) ? t(`baaaaa.card.${c}`) : c);
 
 const MOVES = { up1: ["up", 1], up2: ["up", 2], left1: ["left", 1], right1: ["right", 1], left2: ["left", 2], right2: ["right", 2], trio: ["up", 1] };
 
@@ -30,63 +23,72 @@ function step(space, dir) {
   return -1;
 }
 
-/** Where a sheep moved by `card` from `space` ends: a space, the larder or the hut. */
-function fate(card, space, v) {
+/** Where a sheep moved by `card` from `space` ends: {at: a space or null, end: "wolf" |
+ * "hut" | "space" | null}. The preview on the mountain and the choice's label use it. */
+function landing(card, space, v) {
   const move = MOVES[card];
-  if (!move) return "";
+  if (!move) return { at: null, end: null };
   const safe = v.sated || v.shepherd === v.wolf;
   let at = space;
   for (let i = 0; i < move[1]; i++) {
     at = step(at, move[0]);
-    if (at < 0) return "";
-    if (at === v.wolf && !safe) return " — into the wolf's jaws!";
-    if (at === v.hut) return " — to the hut: saved!";
+    if (at < 0) return { at: null, end: null };
+    if (at === v.wolf && !safe) return { at, end: "wolf" };
+    if (at === v.hut) return { at, end: "hut" };
   }
-  return ` to ${where(at)}`;
+  return { at, end: "space" };
+}
+
+function fate(card, space, v) {
+  const { at, end } = landing(card, space, v);
+  if (end === "wolf") return ` — ${t("baaaaa.fate.wolf")}`;
+  if (end === "hut") return ` — ${t("baaaaa.fate.hut")}`;
+  if (end === "space") return ` ${t("baaaaa.fate.to", { where: where(at) })}`;
+  return "";
 }
 
 export function label(a, ctx) {
   if (a.kind === "play") {
-    if (a.space === null) return `Play ${cardName(a.card)} with no effect`;
-    if (a.card === "shepherd") return `Shepherd to ${where(a.space)}`;
-    return `${cardName(a.card)}: ${a.count > 1 ? plural(a.count, "sheep", "sheep") : "a sheep"} from ${where(a.space)}${fate(a.card, a.space, ctx.view)}`;
+    if (a.space === null) return t("baaaaa.label.no_effect", { card: cardName(a.card) });
+    if (a.card === "shepherd") return t("baaaaa.label.shepherd", { where: where(a.space) });
+    return `${cardName(a.card)}: ${tn("baaaaa.sheep_from", a.count, { where: where(a.space) })}${fate(a.card, a.space, ctx.view)}`;
   }
-  if (a.kind === "take") return `The wolf takes the sheep on ${where(a.space)}`;
-  if (a.kind === "wolf_card") return `Play ${cardName(a.card)}`;
+  if (a.kind === "take") return t("baaaaa.label.take", { where: where(a.space) });
+  if (a.kind === "wolf_card") return t("baaaaa.label.wolf_card", { card: cardName(a.card) });
   return a.kind;
 }
 
 export function narrate(e, ctx) {
   switch (e.type) {
     case "sheep_card": {
-      let t = `${ctx.Who(e.seat)} played ${cardName(e.card)}`;
-      if (e.space === null) t += " (no effect)";
-      else if (e.card === "shepherd") t += `: the shepherd goes to ${where(e.space)}`;
-      else t += ` on ${e.count > 1 ? e.count + " sheep" : "a sheep"} at ${where(e.space)}`;
-      if (e.saved) t += ` — ${plural(e.saved, "sheep", "sheep")} saved`;
-      if (e.taken) t += ` — ${plural(e.taken, "sheep", "sheep")} lost to the wolf`;
-      return t + ".";
+      let line;
+      if (e.space === null) line = ctx.tw("baaaaa.log.no_effect", e.seat, { card: cardName(e.card) });
+      else if (e.card === "shepherd") line = ctx.tw("baaaaa.log.shepherd", e.seat, { card: cardName(e.card), where: where(e.space) });
+      else line = ctx.tw("baaaaa.log.played", e.seat, { card: cardName(e.card), sheep: tn("baaaaa.sheep_at", e.count, { where: where(e.space) }) });
+      if (e.saved) line += ` — ${tn("baaaaa.log.saved", e.saved)}`;
+      if (e.taken) line += ` — ${tn("baaaaa.log.lost", e.taken)}`;
+      return line + ".";
     }
     case "wolf_card": {
-      let t = `Wolf card: ${cardName(e.card)}`;
-      if (e.wolf_from !== e.wolf_to && e.wolf_to !== null && e.wolf_to !== undefined) t += ` — the wolf goes to ${where(e.wolf_to)}`;
-      if (e.taken > 0) t += ` — takes ${plural(e.taken, "sheep", "sheep")}`;
-      if (e.saved > 0) t += ` — ${plural(e.saved, "sheep", "sheep")} reach the pastures`;
+      let line = t("baaaaa.log.wolf_card", { card: cardName(e.card) });
+      if (e.wolf_from !== e.wolf_to && e.wolf_to !== null && e.wolf_to !== undefined) line += ` — ${t("baaaaa.log.wolf_goes", { where: where(e.wolf_to) })}`;
+      if (e.taken > 0) line += ` — ${tn("baaaaa.log.takes", e.taken)}`;
+      if (e.saved > 0) line += ` — ${tn("baaaaa.log.reach", e.saved)}`;
       if (e.placed !== undefined && e.placed !== null) {
-        t += ` — a sheep comes back ${e.taken < 0 ? "from the larder" : "from the pastures"} to the shepherd at ${where(e.placed)}`;
-      } else if (e.taken < 0) t += ` — a sheep escapes the larder`;
-      return t + ".";
+        line += ` — ${t(e.taken < 0 ? "baaaaa.log.back_larder" : "baaaaa.log.back_pastures", { where: where(e.placed) })}`;
+      } else if (e.taken < 0) line += ` — ${t("baaaaa.log.escapes")}`;
+      return line + ".";
     }
     case "wolf_takes":
-      return `${ctx.Who(e.by)} chose the sheep on ${where(e.space)} for the wolf.`;
+      return ctx.tw("baaaaa.log.wolf_takes", e.by, { where: where(e.space) });
     case "wolf_draw":
-      return "card" in e ? `You draw ${cardName(e.card)}.` : `The wolf player draws a card (${e.drawn} of 2).`;
+      return "card" in e ? t("baaaaa.log.you_draw", { card: cardName(e.card) }) : t("baaaaa.log.wolf_draws", { n: e.drawn });
     case "wolf_discard":
-      return `The wolf player discards ${cardName(e.card)}.`;
+      return t("baaaaa.log.wolf_discards", { card: cardName(e.card) });
     case "reshuffle":
-      return `The wolf deck is shuffled again (${e.deck} cards).`;
+      return tn("baaaaa.log.reshuffle", e.deck);
     case "game_over":
-      return `The game is over. ${e.summary || ""}`;
+      return `${t("game.over")} ${e.summary || ""}`;
     default:
       return null;
   }
@@ -94,25 +96,31 @@ export function narrate(e, ctx) {
 
 export function prompt(ctx) {
   const v = ctx.view;
-  if (v.phase === "over" || ctx.ended) return "The game is over.";
+  if (v.phase === "over" || ctx.ended) return t("game.over");
   const kinds = new Set(ctx.legal.map((a) => a.kind));
-  if (ctx.turn && kinds.has("take")) return "The wolf's choice is tied: choose which sheep it takes.";
-  if (ctx.turn && kinds.has("wolf_card")) return "You are the wolf: choose the wolf card to play.";
-  if (ctx.turn) return "Choose a sheep card, then the sheep (or the shepherd's space) it moves.";
-  const who = v.to_act.length ? v.to_act.map((x) => ctx.who(x)).join(", ") : ctx.who(v.current);
-  return `${who[0].toUpperCase() + who.slice(1)} ${v.to_act.length > 1 ? "are" : "is"} choosing.`;
+  if (ctx.turn && kinds.has("take")) return t("baaaaa.prompt.take");
+  if (ctx.turn && kinds.has("wolf_card")) return t("baaaaa.prompt.wolf");
+  if (ctx.turn) return t("baaaaa.prompt.play");
+  const who = v.to_act.length ? v.to_act.map((x) => ctx.name(x)) : [ctx.name(v.current)];
+  return tn("baaaaa.prompt.choosing", who.length, { names: list(who) });
 }
+
+const LEFT = 76; // room for the floor names
+/** Faces are drawn 4, 3, 2, 1 from left to right, so that B-1's *left* (face d to face
+ * d+1) moves a piece to the left on screen, as it does for someone facing the mountain. */
+const column = (face) => 3 - face;
 
 function cell(space) {
   const floor = Math.floor(space / 4);
-  return { x: 30 + (space % 4) * W, y: 20 + (2 - floor) * H };
+  return { x: LEFT + column(space % 4) * W, y: 20 + (2 - floor) * H };
 }
 
 function mountain(ctx, plays) {
   const v = ctx.view;
   const ui = ctx.ui;
-  const svg = svgBox(30 + 4 * W + 10, 20 + 3 * H + 40, { class: "mountain", "aria-label": "The mountain" });
-  svg.append(s("path", { d: `M10 ${20 + 3 * H + 6} L${30 + 2 * W - 40} 4 L${30 + 2 * W + 40} 4 L${30 + 4 * W + 6} ${20 + 3 * H + 6} Z`, class: "mountain-bg" }));
+  const svg = svgBox(LEFT + 4 * W + 10, 20 + 3 * H + 40, { class: "mountain", role: "group", "aria-label": t("baaaaa.mountain") });
+  svg.append(s("path", { d: `M${LEFT - 20} ${20 + 3 * H + 6} L${LEFT + 2 * W - 40} 4 L${LEFT + 2 * W + 40} 4 L${LEFT + 4 * W + 6} ${20 + 3 * H + 6} Z`, class: "mountain-bg" }));
+  const preview = ui.space !== null && ui.space !== undefined && ui.card ? landing(ui.card, ui.space, v) : { at: null, end: null };
   const lastTo = new Set();
   for (const e of ctx.recent) {
     if (e.type === "sheep_card" && e.to !== null && e.to !== undefined) lastTo.add(e.to);
@@ -126,14 +134,14 @@ function mountain(ctx, plays) {
     const acts = bySpace.get(space) || [];
     const live = acts.length > 0;
     const pick = () => {
+      // A click only chooses: where the sheep lands is shown, and a choice confirms it.
       if (!live || ctx.busy) return;
-      if (acts.length === 1) return ctx.act(acts[0]);
-      ui.space = space;
+      ui.space = ui.space === space ? null : space;
       ctx.rerender();
     };
-    const title = `${where(space)}: ${plural(n, "sheep", "sheep")}${v.wolf === space ? ", the wolf" : ""}${v.shepherd === space ? ", the shepherd" : ""}${v.hut === space ? ", the hut" : ""}`;
+    const title = `${where(space)}: ${tn("baaaaa.n_sheep", n)}${v.wolf === space ? `, ${t("baaaaa.the_wolf")}` : ""}${v.shepherd === space ? `, ${t("baaaaa.the_shepherd")}` : ""}${v.hut === space ? `, ${t("baaaaa.the_hut")}` : ""}`;
     const g = s("g", {
-      class: `space${live ? " live" : ""}${ui.space === space ? " picked" : ""}${lastTo.has(space) ? " fresh" : ""}`,
+      class: `space${live ? " live" : ""}${ui.space === space ? " picked" : ""}${preview.at === space ? " landing" : ""}${lastTo.has(space) ? " fresh" : ""}`,
       "data-space": space, role: live ? "button" : "img", tabindex: live ? 0 : null, "aria-label": title,
       onclick: pick,
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } },
@@ -147,12 +155,19 @@ function mountain(ctx, plays) {
     }
     if (v.wolf === space) g.append(wolf(x + 66, y + 40, 0.42));
     if (v.shepherd === space) g.append(shepherd(x + 4, y + 4, 0.42));
+    if (preview.at === space) {
+      g.append(s("text", { x: x + W / 2, y: y + 18, "text-anchor": "middle", class: "landing-note" },
+        t(`baaaaa.preview.${preview.end}`)));
+    }
     svg.append(g);
   }
   for (let face = 0; face < 4; face++) {
-    svg.append(s("text", { x: 30 + face * W + W / 2, y: 20 + 3 * H + 22, "text-anchor": "middle", class: "face-name" }, `face ${face + 1}`));
+    svg.append(s("text", { x: LEFT + column(face) * W + W / 2, y: 20 + 3 * H + 22, "text-anchor": "middle", class: "face-name" }, t("baaaaa.face", { n: face + 1 })));
   }
-  svg.append(s("text", { x: 30 + 4 * W + 4, y: 20 + 3 * H + 36, "text-anchor": "end", class: "face-note" }, "faces 4 and 1 meet round the back"));
+  for (let floor = 0; floor < 3; floor++) {
+    svg.append(s("text", { x: LEFT - 8, y: 20 + (2 - floor) * H + H / 2 + 5, "text-anchor": "end", class: "floor-name" }, t("baaaaa.floor", { n: floor + 1 })));
+  }
+  svg.append(s("text", { x: LEFT + 4 * W + 4, y: 20 + 3 * H + 36, "text-anchor": "end", class: "face-note" }, t("baaaaa.face_note")));
   return svg;
 }
 
@@ -162,7 +177,7 @@ function sheepCard(kind, count, attrs) {
   const art = kind === "trio" ? "↑↑↑" : kind === "shepherd" ? "⚑" : `${ARROWS[dir] || ""}${steps}`;
   return h("button", { type: "button", class: "b-card", "data-card": kind, ...attrs },
     h("span", { class: "b-art", "aria-hidden": "true" }, art),
-    h("span", {}, SHEEP_CARDS[kind] || kind),
+    h("span", {}, cardName(kind)),
     count > 1 ? h("span", { class: "b-count" }, `×${count}`) : null);
 }
 
@@ -188,36 +203,48 @@ export function render(root, ctx) {
     if (none) choices.push({ label: label(none, ctx), action: none });
     if (ui.space !== null) for (const a of plays.filter((p) => p.space === ui.space)) choices.push({ label: label(a, ctx), action: a });
   }
+  if (takes.length && ui.space !== null) {
+    for (const a of takes.filter((t) => t.space === ui.space)) choices.push({ label: label(a, ctx), action: a });
+  }
   const wolfChoices = ctx.legal.filter((a) => a.kind === "wolf_card").map((a) => ({ label: label(a, ctx), action: a }));
   const last = v.last_wolf_card;
   put(root,
     h("div", { class: "round-line" },
-      h("span", { class: "pill" }, `Turn ${v.turn}`),
-      h("span", {}, `Saved in the pastures: ${v.pastures}`),
-      h("span", {}, `In the wolf's larder: ${v.larder}`),
-      h("span", {}, `On the mountain: ${v.sheep.reduce((a, b) => a + b, 0)}`),
-      v.sated ? h("span", { class: "badge ok" }, "the wolf is sated") : null,
-      v.wolf_seat !== null && v.wolf_seat !== undefined ? h("span", { class: "badge warn" }, `${ctx.name(v.wolf_seat)} plays the wolf`) : null),
+      h("span", { class: "pill" }, t("baaaaa.turn", { n: v.turn })),
+      h("span", {}, t("baaaaa.in_pastures", { n: v.pastures })),
+      h("span", {}, t("baaaaa.in_larder", { n: v.larder })),
+      h("span", {}, t("baaaaa.on_mountain", { n: v.sheep.reduce((a, b) => a + b, 0) })),
+      v.sated ? h("span", { class: "badge ok" }, t("baaaaa.sated")) : null,
+      v.wolf_seat !== null && v.wolf_seat !== undefined ? h("span", { class: "badge warn" }, t("baaaaa.plays_wolf", { name: ctx.name(v.wolf_seat) })) : null),
     h("div", { class: "b-layout" },
       h("div", { class: "panel" }, mountain(ctx, spaceActs),
-        h("div", { class: "flock-bar" }, h("span", { class: "saved" }, `Pastures ${v.pastures}`), h("span", { class: "taken" }, `Larder ${v.larder}`))),
+        h("div", { class: "flock-bar" }, h("span", { class: "saved" }, t("baaaaa.pastures", { n: v.pastures })), h("span", { class: "taken" }, t("baaaaa.larder", { n: v.larder })))),
       h("div", { class: "panel b-side" },
-        h("h2", {}, "Sheep cards"),
+        h("h2", {}, t("baaaaa.sheep_cards")),
         cards,
-        ctx.turn && !takes.length && playable.size ? h("p", { class: "muted small" }, ui.card ? "Now click a lit space on the mountain." : "Click a card to play.") : null,
-        Object.keys(v.sheep_cards_set_aside).length ? h("p", { class: "muted small" }, `Set aside: ${Object.entries(v.sheep_cards_set_aside).map(([k, n]) => `${SHEEP_CARDS[k] || k}${n > 1 ? " ×" + n : ""}`).join(", ")}`) : null,
-        h("h2", {}, "Wolf deck"),
+        ctx.turn && !takes.length && playable.size ? h("p", { class: "muted small" }, t(ui.card ? (ui.space !== null ? "baaaaa.hint.confirm" : "baaaaa.hint.space") : "baaaaa.hint.card")) : null,
+        Object.keys(v.sheep_cards_set_aside).length ? h("p", { class: "muted small" }, `${t("swipsheep.set_aside")}: ${Object.entries(v.sheep_cards_set_aside).map(([k, n]) => `${cardName(k)}${n > 1 ? " ×" + n : ""}`).join(", ")}`) : null,
+        h("h2", {}, t("baaaaa.wolf_deck")),
         h("div", { class: "wolf-card-row" },
           h("div", { class: `w-card${ctx.recent.some((e) => e.type === "wolf_card") ? " fresh" : ""}` },
             svgBox(100, 80, { "aria-hidden": "true" }, wolf(20, 0, 0.8)),
-            h("strong", {}, last ? WOLF_CARDS[last.card] || last.card : "no card yet"),
-            h("small", {}, last ? "turned last" : "")),
-          h("div", {}, h("p", {}, `${plural(v.wolf_deck, "card")} left in the deck`),
-            v.wolf_hand ? h("p", { class: "secret" }, `Your wolf cards: ${v.wolf_hand.map(cardName).join(", ") || "none"}`)
-              : v.wolf_hand_size ? h("p", {}, `The wolf player holds ${plural(v.wolf_hand_size, "card")}${v.wolf_hand_known && v.wolf_hand_known.length ? ` (known: ${v.wolf_hand_known.map(cardName).join(", ")})` : ""}.`) : null,
-            h("p", { class: "muted small" }, `Still to come: ${Object.entries(v.wolf_unseen).map(([k, n]) => `${WOLF_CARDS[k] || k}${n > 1 ? " ×" + n : ""}`).join(", ") || "—"}`))))),
+            h("strong", { class: "last-wolf" }, last ? cardName(last.card) : t("baaaaa.no_card_yet")),
+            h("small", {}, last ? t("baaaaa.turned_last") : "")),
+          h("div", {}, h("p", {}, tn("baaaaa.deck_left", v.wolf_deck)),
+            v.wolf_hand ? h("p", { class: "secret" }, t("baaaaa.your_wolf_cards", { cards: v.wolf_hand.map(cardName).join(", ") || "—" }))
+              : v.wolf_hand_size ? h("p", {}, `${tn("baaaaa.wolf_holds", v.wolf_hand_size)}${v.wolf_hand_known && v.wolf_hand_known.length ? ` (${t("baaaaa.known", { cards: v.wolf_hand_known.map(cardName).join(", ") })})` : ""}.`) : null,
+            h("p", { class: "muted small" }, t("baaaaa.to_come", { cards: Object.entries(v.wolf_unseen).map(([k, n]) => `${cardName(k)}${n > 1 ? " ×" + n : ""}`).join(", ") || "—" })))))),
     choices.length ? actionBar(ctx, choices) : null,
-    wolfChoices.length ? actionBar(ctx, wolfChoices, "The wolf's cards") : null,
-    ui.card ? button("Choose another card", () => { ui.card = null; ui.space = null; ctx.rerender(); }, { class: "small" }) : null,
+    wolfChoices.length ? actionBar(ctx, wolfChoices, t("baaaaa.wolf_cards")) : null,
+    ui.card ? button(t("baaaaa.another_card"), () => { ui.card = null; ui.space = null; ctx.rerender(); }, { class: "small" }) : null,
   );
+}
+
+/** The result in the page's language (the server's summary is English). */
+export function summary(ctx) {
+  const v = ctx.view;
+  const tally = { saved: v.pastures, taken: v.larder };
+  if (v.pastures > v.larder) return t("baaaaa.summary.saved", tally);
+  if (v.pastures < v.larder) return t(v.wolf_seat === null || v.wolf_seat === undefined ? "baaaaa.summary.lost" : "baaaaa.summary.wolf", tally);
+  return t("baaaaa.summary.draw", tally);
 }

@@ -1,14 +1,15 @@
 // Swip'Sheep's cards as SVG (also used by other games for sheep cards).
 import { s, svgBox } from "../dom.js";
+import { t } from "../i18n.js";
 import { sheep, wolf, dog, cardBack } from "../art.js";
 
 export const W = 60;
 export const H = 84;
 
-const TITLES = { sheep1: "1 sheep", sheep2: "2 sheep", sheep3: "3 sheep", wolf: "Wolf", dog: "Dog" };
+const KINDS = ["sheep1", "sheep2", "sheep3", "wolf", "dog"];
 
 export function cardTitle(kind) {
-  return TITLES[kind] || kind;
+  return KINDS.includes(kind) ? t(`swipsheep.card.${kind}`) : kind;
 }
 
 function face(kind) {
@@ -22,17 +23,17 @@ function face(kind) {
     parts.push(s("text", { x: 7, y: 15, class: "card-num" }, String(n)));
   } else if (kind === "wolf") {
     parts.push(wolf(8, 18, 0.44));
-    parts.push(s("text", { x: W / 2, y: 76, "text-anchor": "middle", class: "card-text" }, "WOLF"));
+    parts.push(s("text", { x: W / 2, y: 76, "text-anchor": "middle", class: "card-text" }, t("swipsheep.card.wolf").toUpperCase()));
   } else if (kind === "dog") {
     parts.push(dog(8, 16, 0.44));
-    parts.push(s("text", { x: W / 2, y: 76, "text-anchor": "middle", class: "card-text" }, "DOG"));
+    parts.push(s("text", { x: W / 2, y: 76, "text-anchor": "middle", class: "card-text" }, t("swipsheep.card.dog").toUpperCase()));
   }
   return parts;
 }
 
 /** A card as an <svg>; kind null draws its back. */
 export function card(kind, attrs = {}) {
-  const label = kind ? cardTitle(kind) : "a face-down card";
+  const label = kind ? cardTitle(kind) : t("card.face_down");
   return svgBox(W, H, { class: "card", "aria-label": label, "data-card": kind || "back", ...attrs },
     s("title", {}, label), ...(kind ? face(kind) : [cardBack(W, H)]));
 }

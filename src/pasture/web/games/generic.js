@@ -1,6 +1,7 @@
 // The fallback renderer: any game can be played with it. It lists the seat's legal
 // actions as buttons and shows the view's public facts as a plain list.
 import { h, button, put } from "../dom.js";
+import { t } from "../i18n.js";
 
 export function label(action) {
   const parts = Object.entries(action)
@@ -21,15 +22,15 @@ export function narrate(event, ctx) {
 
 export function prompt(ctx) {
   const view = ctx.view;
-  if (ctx.ended || view.phase === "over") return "The game is over.";
+  if (ctx.ended || view.phase === "over") return t("game.over");
   const acting = view.to_act || [];
-  if (!acting.length) return "Waiting…";
-  if (ctx.turn) return `Choose what to do (${ctx.legal.length} choices).`;
-  return `Waiting for ${acting.map((s) => ctx.who(s)).join(", ")}.`;
+  if (!acting.length) return t("generic.waiting");
+  if (ctx.turn) return ctx.tn("generic.choose", ctx.legal.length);
+  return t("generic.waiting_for", { names: ctx.list(acting.map((s) => ctx.who(s))) });
 }
 
 /** The action bar: one button per entry [{label, action, attrs}] (keys 1-9 press them). */
-export function actionBar(ctx, entries, title = "Your choices") {
+export function actionBar(ctx, entries, title = t("generic.choices")) {
   if (!entries.length) return null;
   return h("div", { class: "actions", role: "group", "aria-label": title },
     h("span", { class: "actions-title" }, title),
@@ -53,5 +54,5 @@ export function render(root, ctx) {
     if (key === "log" || key === "game") continue;
     facts.append(h("dt", {}, key.replaceAll("_", " ")), h("dd", {}, typeof value === "object" ? JSON.stringify(value) : String(value)));
   }
-  put(root, allActions(ctx) || h("p", { class: "muted" }, "Nothing to choose right now."), h("section", { class: "panel" }, facts));
+  put(root, allActions(ctx) || h("p", { class: "muted" }, t("generic.nothing")), h("section", { class: "panel" }, facts));
 }

@@ -1,6 +1,7 @@
 // Swip'Sheep: the hand, passing one card left and one right, laid wolves, attacks one by
 // one, and the round's scores.
-import { h, button, plural, put } from "../dom.js";
+import { h, button, put } from "../dom.js";
+import { t, tn, list } from "../i18n.js";
 import { card, cardTitle } from "./cards.js";
 import { actionBar } from "./generic.js";
 
@@ -16,43 +17,44 @@ function expand(counts) {
 const left = (view, seat) => (seat + 1) % view.players;
 const right = (view, seat) => (seat - 1 + view.players) % view.players;
 
+/** "a 2-sheep card", "a wolf": a card named inside a sentence. */
 function cardWord(kind) {
-  return kind ? cardTitle(kind).toLowerCase().replace(/^1 sheep$/, "a 1-sheep card").replace(/^(\d) sheep$/, "a $1-sheep card").replace(/^wolf$/, "a wolf").replace(/^dog$/, "a dog") : "nothing";
+  return t(`swipsheep.a.${kind || "nothing"}`);
 }
 
 export function label(action, ctx) {
   const view = ctx.view;
   if (action.kind === "pass") {
-    let text = `Pass ${cardWord(action.left)} left to ${ctx.name(left(view, ctx.seat))}`;
-    if (action.right) text += ` and ${cardWord(action.right)} right to ${ctx.name(right(view, ctx.seat))}`;
-    return text;
+    const l = { card: cardWord(action.left), name: ctx.name(left(view, ctx.seat)) };
+    if (!action.right) return t("swipsheep.label.pass_left", l);
+    return t("swipsheep.label.pass", { ...l, card2: cardWord(action.right), name2: ctx.name(right(view, ctx.seat)) });
   }
-  if (action.kind === "attack") return `Attack ${ctx.name(action.target)}`;
+  if (action.kind === "attack") return t("swipsheep.label.attack", { name: ctx.name(action.target) });
   return action.kind;
 }
 
 export function narrate(e, ctx) {
   switch (e.type) {
     case "pass_phase":
-      return `Round ${e.round}: the cards are dealt; everyone chooses what to pass.`;
+      return t("swipsheep.log.pass_phase", { round: e.round });
     case "passed":
-      return `${ctx.Who(e.from)} passed ${"card" in e ? cardWord(e.card) : "a card"} to ${ctx.who(e.to)}.`;
+      return ctx.tw("swipsheep.log.passed", e.from, { card: "card" in e ? cardWord(e.card) : t("swipsheep.a.card"), to: ctx.who(e.to) }, e.to);
     case "wolves_tonight": {
       const laid = e.laid.map((n, seat) => (n ? `${ctx.who(seat)} ×${n}` : null)).filter(Boolean);
-      return `Are there wolves tonight? ${laid.length ? "Wolves laid: " + laid.join(", ") + "." : "No wolves tonight."}`;
+      return laid.length ? t("swipsheep.log.wolves", { laid: laid.join(", ") }) : t("swipsheep.log.no_wolves");
     }
     case "attack": {
-      let line = `${ctx.does(e.attacker, "attack")} ${ctx.who(e.target)}`;
-      if (e.defended) line += ` — a dog defends! ${ctx.does(e.drawer, "draw")} from the attacker`;
-      if (e.empty_hand) return line + " — but there is nothing to take.";
+      let line = ctx.tw("swipsheep.log.attack", e.attacker, { target: ctx.who(e.target) }, e.target);
+      if (e.defended) line += ` — ${ctx.tw("swipsheep.log.defended", e.drawer)}`;
+      if (e.empty_hand) line += ` — ${t("swipsheep.log.empty_hand")}`;
       return line + ".";
     }
     case "drew":
-      return `${ctx.Who(e.drawer)} drew ${"card" in e ? cardWord(e.card) : "a card"} from ${ctx.who(e.victim)}.`;
+      return ctx.tw("swipsheep.log.drew", e.drawer, { card: "card" in e ? cardWord(e.card) : t("swipsheep.a.card"), from: ctx.who(e.victim) }, e.victim);
     case "round_scored":
-      return `Round ${e.round} ends. Sheep scored: ${e.sheep.map((n, seat) => `${ctx.who(seat)} +${n}`).join(", ")}.`;
+      return t("swipsheep.log.round_scored", { round: e.round, scores: e.sheep.map((n, seat) => `${ctx.who(seat)} +${n}`).join(", ") });
     case "game_over":
-      return "The game is over.";
+      return t("game.over");
     default:
       return null; // dealing and secret choices are shown by the board itself
   }
@@ -61,18 +63,15 @@ export function narrate(e, ctx) {
 export function prompt(ctx) {
   const view = ctx.view;
   const me = ctx.seat;
-  if (view.phase === "over" || ctx.ended) return "The game is over.";
-  if (view.phase === "deal") return "The cards are being dealt.";
+  if (view.phase === "over" || ctx.ended) return t("game.over");
+  if (view.phase === "deal") return t("swipsheep.prompt.deal");
   if (view.phase === "pass") {
-    if (ctx.turn) {
-      return `Choose one card to pass left to ${ctx.name(left(view, me))} and one to pass right to ${ctx.name(right(view, me))}, then confirm.`;
-    }
-    const waiting = view.to_act.map((s) => ctx.who(s));
-    return `Waiting for ${waiting.join(", ")} to choose the cards to pass.`;
+    if (ctx.turn) return t("swipsheep.prompt.pass", { left: ctx.name(left(view, me)), right: ctx.name(right(view, me)) });
+    return t("swipsheep.prompt.waiting_pass", { names: list(view.to_act.map((s) => ctx.who(s))) });
   }
   if (view.phase === "attack") {
-    if (ctx.turn) return "Your wolf attacks: choose whom.";
-    return `${ctx.name(view.attacker)}'s wolf is choosing whom to attack.`;
+    if (ctx.turn) return t("swipsheep.prompt.attack");
+    return t("swipsheep.prompt.attacking", { name: ctx.name(view.attacker) });
   }
   return "";
 }
@@ -82,26 +81,26 @@ function seatPanel(ctx, seat, hits) {
   const me = ctx.seat;
   const acting = view.to_act.includes(seat);
   const badges = [];
-  if (seat === view.first_player) badges.push(h("span", { class: "badge", title: "first player this round" }, "first"));
-  if (view.phase === "pass" && view.chosen && view.chosen[seat]) badges.push(h("span", { class: "badge ok" }, "✓ chosen"));
-  if (view.attacker === seat && view.phase === "attack") badges.push(h("span", { class: "badge warn" }, "attacking"));
+  if (seat === view.first_player) badges.push(h("span", { class: "badge", title: t("swipsheep.first_title") }, t("swipsheep.first")));
+  if (view.phase === "pass" && view.chosen && view.chosen[seat]) badges.push(h("span", { class: "badge ok" }, `✓ ${t("swipsheep.chosen")}`));
+  if (view.attacker === seat && view.phase === "attack") badges.push(h("span", { class: "badge warn" }, t("swipsheep.attacking")));
   const attack = ctx.legal.find((a) => a.kind === "attack" && a.target === seat);
   const backs = Math.min(view.hand_sizes[seat], 8);
   return h("div", {
     class: `seat-panel${acting ? " acting" : ""}${seat === me ? " me" : ""}${hits.has(seat) ? " hit" : ""}`,
     "data-seat": seat,
   },
-    h("div", { class: "seat-name" }, ctx.name(seat), seat === me ? " (you)" : ""),
+    h("div", { class: "seat-name" }, ctx.name(seat), seat === me ? ` (${t("who.you")})` : ""),
     h("div", { class: "badges" }, ...badges),
-    h("div", { class: "mini-hand", "aria-label": plural(view.hand_sizes[seat], "card") + " in hand" },
+    h("div", { class: "mini-hand", "aria-label": tn("swipsheep.in_hand", view.hand_sizes[seat]) },
       ...Array.from({ length: backs }, () => card(null, { class: "card tiny" })),
-      h("span", { class: "count" }, plural(view.hand_sizes[seat], "card"))),
+      h("span", { class: "count" }, tn("n.cards", view.hand_sizes[seat]))),
     view.laid_wolves[seat]
-      ? h("div", { class: "laid", "aria-label": `${view.laid_wolves[seat]} wolves laid` },
+      ? h("div", { class: "laid", "aria-label": tn("swipsheep.wolves_laid", view.laid_wolves[seat]) },
         ...Array.from({ length: view.laid_wolves[seat] }, () => card("wolf", { class: "card tiny" })))
       : null,
-    h("div", { class: "sheep-score" }, `${plural(view.scores[seat], "sheep", "sheep")} scored`),
-    attack ? button(`Attack ${ctx.name(seat)}`, () => ctx.act(attack), { class: "danger", disabled: ctx.busy || null, "data-attack": seat }) : null,
+    h("div", { class: "sheep-score" }, tn("swipsheep.scored", view.scores[seat])),
+    attack ? button(t("swipsheep.label.attack", { name: ctx.name(seat) }), () => ctx.act(attack), { class: "danger", disabled: ctx.busy || null, "data-attack": seat }) : null,
   );
 }
 
@@ -135,21 +134,21 @@ function passPicker(ctx, hand) {
       "data-card": kind,
       "data-index": i,
       "aria-pressed": String(Boolean(side)),
-      "aria-label": `${cardTitle(kind)}${side ? ", passing " + side : ""}`,
+      "aria-label": side ? t(`swipsheep.passing_${side}`, { card: cardTitle(kind) }) : cardTitle(kind),
       onclick: () => pick(i),
-    }, card(kind), side ? h("span", { class: "tag" }, side === "left" ? "← left" : "right →") : null);
+    }, card(kind), side ? h("span", { class: "tag" }, side === "left" ? `← ${t("swipsheep.left")}` : `${t("swipsheep.right")} →`) : null);
   });
   const slot = (side, kind, to) =>
-    h("div", { class: `pass-slot ${side}` }, side === "left" ? `← to ${ctx.name(to)}: ` : `→ to ${ctx.name(to)}: `,
-      kind ? h("strong", {}, cardTitle(kind)) : h("span", { class: "muted" }, "click a card"));
+    h("div", { class: `pass-slot ${side}` }, `${side === "left" ? "←" : "→"} ${t("swipsheep.to", { name: ctx.name(to) })}: `,
+      kind ? h("strong", {}, cardTitle(kind)) : h("span", { class: "muted" }, t("swipsheep.click_card")));
   return h("section", { class: "panel hand-panel" },
-    h("h2", {}, "Your hand — choose the cards to pass"),
+    h("h2", {}, t("swipsheep.hand_pass")),
     h("div", { class: "hand" }, ...cards),
     h("div", { class: "pass-slots" }, slot("left", leftKind, left(view, me)), slot("right", rightKind, right(view, me))),
-    actionBar(ctx, action ? [{ label: "Confirm the pass", action, class: "primary", attrs: { id: "confirm-pass" } }] : [], "Pass"),
-    !action ? h("p", { class: "muted small" }, choice.left === null ? "First click: the card for the left." : "Second click: the card for the right.") : null,
+    actionBar(ctx, action ? [{ label: t("swipsheep.confirm"), action, class: "primary", attrs: { id: "confirm-pass" } }] : [], t("swipsheep.pass")),
+    !action ? h("p", { class: "muted small" }, choice.left === null ? t("swipsheep.first_click") : t("swipsheep.second_click")) : null,
     choice.left !== null || choice.right !== null
-      ? button("Start over", () => { ui.pass = { left: null, right: null }; ctx.rerender(); }, { class: "small" })
+      ? button(t("swipsheep.start_over"), () => { ui.pass = { left: null, right: null }; ctx.rerender(); }, { class: "small" })
       : null,
   );
 }
@@ -164,11 +163,11 @@ function handPanel(ctx, hand, fresh) {
   });
   let note = null;
   if (view.my_pass) {
-    note = h("p", {}, `You pass ${cardWord(view.my_pass.left)} left and ${cardWord(view.my_pass.right)} right — waiting for the others.`);
+    note = h("p", {}, t("swipsheep.my_pass", { left: cardWord(view.my_pass.left), right: cardWord(view.my_pass.right) }));
   }
   return h("section", { class: "panel hand-panel" },
-    h("h2", {}, "Your hand"),
-    hand.length ? h("div", { class: "hand" }, ...cards) : h("p", { class: "muted" }, "No cards in hand."),
+    h("h2", {}, t("swipsheep.hand")),
+    hand.length ? h("div", { class: "hand" }, ...cards) : h("p", { class: "muted" }, t("swipsheep.no_cards")),
     note);
 }
 
@@ -176,7 +175,7 @@ function lastRound(ctx) {
   const last = ctx.view.last_round;
   if (!last) return null;
   return h("section", { class: "panel round-scores" },
-    h("h2", {}, `Round ${last.round} scores`),
+    h("h2", {}, t("swipsheep.round_scores", { round: last.round })),
     h("table", {},
       h("tbody", {}, ...last.hands.map((hand, seat) =>
         h("tr", {},
@@ -197,9 +196,9 @@ export function render(root, ctx) {
   }
   put(root, 
     h("div", { class: "round-line" },
-      h("span", { class: "pill" }, `Round ${view.round} of ${view.rounds}`),
-      h("span", {}, `Deck: ${plural(view.deck, "card")}`),
-      Object.keys(view.set_aside || {}).length ? h("span", { class: "muted" }, `Set aside: ${expand(view.set_aside).map(cardTitle).join(", ")}`) : null),
+      h("span", { class: "pill" }, t("swipsheep.round_of", { round: view.round, rounds: view.rounds })),
+      h("span", {}, `${t("swipsheep.deck")}: ${tn("n.cards", view.deck)}`),
+      Object.keys(view.set_aside || {}).length ? h("span", { class: "muted" }, `${t("swipsheep.set_aside")}: ${expand(view.set_aside).map(cardTitle).join(", ")}`) : null),
     h("div", { class: "seats" }, ...Array.from({ length: view.players }, (_, seat) => seatPanel(ctx, seat, hits))),
   );
   if (me !== null && me !== undefined && view.hand) {
@@ -210,10 +209,10 @@ export function render(root, ctx) {
   const attacks = ctx.legal.filter((a) => a.kind === "attack");
   if (attacks.length) {
     put(root, actionBar(ctx, attacks.map((a) => ({
-      label: `Attack ${ctx.name(a.target)} (${plural(view.hand_sizes[a.target], "card")})`,
+      label: `${t("swipsheep.label.attack", { name: ctx.name(a.target) })} (${tn("n.cards", view.hand_sizes[a.target])})`,
       action: a,
       class: "danger",
-    })), "Your wolf attacks"));
+    })), t("swipsheep.prompt.attack")));
   }
   put(root, lastRound(ctx));
 }

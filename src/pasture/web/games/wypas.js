@@ -2,28 +2,32 @@
 // (lots, laid bids, face-down bluff cards as backs), the victory track, special cards
 // playable at any moment, the reaction window with its countdown, Dolly values chosen
 // when placed, and a bleat button that bleats.
-import { h, s, svgBox, put, plural, button } from "../dom.js";
+import { h, s, svgBox, put, button } from "../dom.js";
+import { t, tn, has, list } from "../i18n.js";
 import { sheep, wolf, dog, cardBack } from "../art.js";
 import { actionBar } from "./generic.js";
 import { bleat } from "../sound.js";
 
 const COLOURS = { red: "#c0392b", orange: "#e67e22", yellow: "#d4a017", green: "#2e9d57", magenta: "#b03a8c" };
-const SPECIALS = { thief: "Thief", sheepdog: "Sheepdog", black_sheep: "Black Sheep", wolf: "Wolf" };
-const PHASES = {
-  choose_baca: "choosing the first baca", deal: "dealing", hide: "the baca lays the lots",
-  name: "naming a lot", bid: "auction", tie: "the baca breaks a tie", redyk: "Redyk: filling the pens",
-  shear: "shearing", over: "game over",
-};
+/** Colour is never the only sign: each colour has a letter and a mark of its own, drawn on
+ * the card, so cards tell apart under any colour vision. */
+const MARKS = { red: ["R", "●"], orange: ["O", "▲"], yellow: ["Y", "■"], green: ["G", "◆"], magenta: ["M", "★"] };
+const SPECIALS = ["thief", "sheepdog", "black_sheep", "wolf"];
+const special = (kind) => t(`wypas.card.${kind}`);
+const phaseName = (phase) => (has(`wypas.phase.${phase}`) ? t(`wypas.phase.${phase}`) : phase);
+const colourName = (colour) => (has(`wypas.colour.${colour}`) ? t(`wypas.colour.${colour}`) : colour);
+/** A sheep card by colour and value ("red 5", "5 rouge"). */
+const sheepText = (colour, value) => t("wypas.card.sheep", { colour: colourName(colour), value });
 const REACTION_SECONDS = 20; // the server's default reaction window (pasture serve --reaction-timeout)
 const BLEAT_MS = 10000;
 
 export function cardName(kind) {
-  if (!kind) return "a face-down card";
-  if (SPECIALS[kind]) return SPECIALS[kind];
-  if (kind === "super_dolly") return "Super Dolly";
-  if (kind.startsWith("dolly_")) return `Dolly (${kind.slice(6)})`;
+  if (!kind) return t("card.face_down");
+  if (SPECIALS.includes(kind)) return special(kind);
+  if (kind === "super_dolly") return t("wypas.card.super_dolly");
+  if (kind.startsWith("dolly_")) return t("wypas.card.dolly", { colour: colourName(kind.slice(6)) });
   const [colour, value] = kind.split("_");
-  return `${colour} ${value}`;
+  return sheepText(colour, value);
 }
 
 function colourOf(kind) {
@@ -37,7 +41,7 @@ function colourOf(kind) {
 export function wcard(kind, { value = null, colour = null, extra = "", attrs = {} } = {}) {
   const W = 56;
   const H = 78;
-  const label = kind ? cardName(kind) + (value !== null && !/\d$/.test(kind) ? ` as ${colour ? colour + " " : ""}${value}` : "") : "a face-down card";
+  const label = kind ? cardName(kind) + (value !== null && !/\d$/.test(kind) ? ` ${t("wypas.as", { value: colour ? sheepText(colour, value) : value })}` : "") : t("card.face_down");
   const parts = [s("title", {}, label)];
   if (!kind) {
     parts.push(cardBack(W, H, value !== null ? String(value) : ""));
@@ -58,8 +62,10 @@ export function wcard(kind, { value = null, colour = null, extra = "", attrs = {
       parts.push(sheep(4, 24, 0.48, kind.startsWith("dolly") || kind === "super_dolly" ? 2 : 0));
       const v = value !== null ? value : Number(kind.split("_")[1]);
       if (!Number.isNaN(v)) parts.push(s("text", { x: 8, y: 20, class: "w-num", fill: col }, String(v)));
+      const mark = MARKS[colour || colourOf(kind)];
+      if (mark) parts.push(s("text", { x: W - 6, y: 18, "text-anchor": "end", class: "w-colour", fill: col, "data-colour": colour || colourOf(kind) }, `${mark[1]}${mark[0]}`));
     }
-    const word = SPECIALS[kind] ? SPECIALS[kind].toUpperCase() : kind === "super_dolly" ? "SUPER DOLLY" : kind.startsWith("dolly") ? "DOLLY" : "";
+    const word = SPECIALS.includes(kind) ? special(kind).toUpperCase() : kind === "super_dolly" ? "SUPER DOLLY" : kind.startsWith("dolly") ? "DOLLY" : "";
     if (word) parts.push(s("text", { x: W / 2, y: H - 8, "text-anchor": "middle", class: "w-word" }, word));
   }
   return svgBox(W, H, { class: `wcard ${extra}`, "aria-label": label, "data-card": kind || "back", ...attrs }, ...parts);
@@ -71,109 +77,115 @@ function expand(counts) {
   return out;
 }
 
-const penName = (pen) => `pen ${pen + 1}`;
-const whose = (ctx, seat) => (seat === ctx.seat ? "your" : `${ctx.name(seat)}'s`);
+/** "your pen 2" / "Ola's pen 2" (pen of a seat, in the page's language). */
+const penOf = (ctx, seat, pen) => t(seat === ctx.seat ? "wypas.your_pen" : "wypas.pen_of", { name: ctx.name(seat), n: pen + 1 });
+const penName = (pen) => t("wypas.pen", { n: pen + 1 });
 
 export function label(a, ctx) {
-  const who = (seat) => (seat === ctx.seat ? "your" : `${ctx.name(seat)}'s`);
   switch (a.kind) {
-    case "hide_lot": return `Lay ${cardName(a.card)} face down`;
-    case "name_lot": return `Auction lot ${a.lot + 1}`;
-    case "lay": return a.hidden ? `Lay ${cardName(a.card)} face down, declared ${a.value}` : `Lay ${cardName(a.card)} as ${a.value}`;
+    case "hide_lot": return t("wypas.label.hide_lot", { card: cardName(a.card) });
+    case "name_lot": return t("wypas.label.name_lot", { n: a.lot + 1 });
+    case "lay": return a.hidden ? t("wypas.label.lay_hidden", { card: cardName(a.card), value: a.value }) : t("wypas.label.lay", { card: cardName(a.card), value: a.value });
     case "done": return doneLabel(ctx);
-    case "pass": return "Pass on this lot";
-    case "tie_break": return `Give the lot to ${ctx.name(a.seat)}`;
-    case "place": return `Into ${penName(a.pen)} as ${a.colour} ${a.value}`;
-    case "shear": return `Shear ${penName(a.pen)}`;
-    case "no_reaction": return "No reaction";
-    case "thief": return `Thief on ${ctx.name(a.target)}`;
-    case "wolf": return `Wolf on ${who(a.seat)} ${penName(a.pen)}`;
-    case "black_sheep": return `Black Sheep on ${who(a.seat)} ${penName(a.pen)}`;
-    case "sheepdog": return a.seat === null ? "Sheepdog: cancel the last special card" : `Sheepdog: drive the Wolf off ${who(a.seat)} ${penName(a.pen)}`;
-    case "steal": return `Steal ${cardName(a.card)}`;
-    case "swap": return `Swap the sheep at position ${a.index + 1}`;
+    case "pass": return t("wypas.label.pass");
+    case "tie_break": return t("wypas.label.tie_break", { name: ctx.name(a.seat) });
+    case "place": return t("wypas.label.place", { pen: penName(a.pen), card: sheepText(a.colour, a.value) });
+    case "shear": return t("wypas.label.shear", { pen: penName(a.pen) });
+    case "no_reaction": return t("wypas.label.no_reaction");
+    case "thief": return t("wypas.label.thief", { name: ctx.name(a.target) });
+    case "wolf": return t("wypas.label.wolf", { pen: penOf(ctx, a.seat, a.pen) });
+    case "black_sheep": return t("wypas.label.black_sheep", { pen: penOf(ctx, a.seat, a.pen) });
+    case "sheepdog": return a.seat === null ? t("wypas.label.sheepdog_cancel") : t("wypas.label.sheepdog", { pen: penOf(ctx, a.seat, a.pen) });
+    case "steal": return t("wypas.label.steal", { card: cardName(a.card) });
+    case "swap": return t("wypas.label.swap", { n: a.index + 1 });
     default: return a.kind;
   }
 }
 
 function doneLabel(ctx) {
   const phase = ctx.view.phase;
-  if (phase === "bid") return ctx.view.auction.bluff_bid ? "Done laying (raise or check)" : "Done laying: that is my bid";
-  if (phase === "redyk") return "Done with my pens";
-  if (phase === "shear") return "Done shearing";
-  return "Done";
+  if (phase === "bid") return ctx.view.auction.bluff_bid ? t("wypas.done.bluff") : t("wypas.done.bid");
+  if (phase === "redyk") return t("wypas.done.redyk");
+  if (phase === "shear") return t("wypas.done.shear");
+  return t("wypas.done.done");
 }
 
 export function narrate(e, ctx) {
-  const W = (seat) => ctx.Who(seat);
+  const by = (key, seat, params = {}, object = null) => ctx.tw(`wypas.log.${key}`, seat, params, object);
   switch (e.type) {
     case "dealt": return null;
-    case "turn": return `Turn ${e.turn}: ${ctx.who(e.baca)} ${e.baca === ctx.seat ? "are" : "is"} the baca.`;
-    case "lot_drawn": return "card" in e ? `You drew ${cardName(e.card)} for the auction.` : null;
-    case "lots": return `The lots: ${e.lots.map((c) => (c ? cardName(c) : "one face down")).join(", ")}.`;
-    case "auction": return `${W(e.opener)} opened the auction of lot ${e.lot + 1}.`;
-    case "laid": return `${W(e.seat)} laid ${e.face_down ? (e.card ? `${cardName(e.card)} face down` : "a card face down") : cardName(e.card)}${e.value !== undefined ? ` (counts ${e.value})` : ""}.`;
-    case "passed": return `${W(e.seat)} passed.`;
-    case "raised": return `${W(e.seat)} bid ${e.bid}.`;
-    case "checked": return `${W(e.seat)} checked the bluff at ${e.bid}.`;
-    case "showdown": return `Showdown! True totals: ${Object.entries(e.totals).map(([seat, total]) => `${ctx.who(Number(seat))} ${total}`).join(", ")}.`;
-    case "tie": return `A tie between ${e.seats.map((x) => ctx.who(x)).join(" and ")}: the baca, ${ctx.who(e.baca)}, decides.`;
-    case "tie_broken": return `The baca gave the lot to ${ctx.who(e.seat)}.`;
-    case "no_auction": return "No cards left to draw: no auction this turn.";
-    case "setup": return `${W(e.baca)} ${e.baca === ctx.seat ? "are" : "is"} the first baca and deal${e.baca === ctx.seat ? "" : "s"} 5 cards to everyone.`;
-    case "deck_exhausted": return "The deck and the discard pile are empty: some cards could not be dealt.";
-    case "turn_limit": return `The turn limit (${e.turns}) is reached.`;
-    case "lot_won": return `${W(e.winner)} won lot ${e.lot + 1}${e.card ? ` (${cardName(e.card)})` : ""}${e.how === "baca" ? " as the baca" : ` with ${e.bid}`}.`;
-    case "redyk": return "Redyk: everyone may put sheep in their pens.";
-    case "redyk_done": return null;
-    case "shearing": return "Shearing time!";
-    case "drawing": return "Everyone draws 3 cards.";
-    case "special": {
-      const on = e.card === "thief" ? ` on ${ctx.who(e.target)}` : e.pen !== null && e.target !== null && e.target !== undefined ? ` on ${whose(ctx, e.target)} ${penName(e.pen)}` : e.cancels !== null && e.cancels !== undefined ? " to cancel the last special card" : "";
-      return `${W(e.seat)} played ${SPECIALS[e.card] || e.card}${on}! Everyone may react.`;
+    case "turn": return ctx.tw("wypas.log.turn", e.baca, { turn: e.turn });
+    case "lot_drawn": return "card" in e ? t("wypas.log.lot_drawn", { card: cardName(e.card) }) : null;
+    case "lots": return t("wypas.log.lots", { lots: e.lots.map((c) => (c ? cardName(c) : t("wypas.one_face_down"))).join(", ") });
+    case "auction": return by("auction", e.opener, { n: e.lot + 1 });
+    case "laid": {
+      const card = e.face_down ? (e.card ? t("wypas.face_down_card", { card: cardName(e.card) }) : t("wypas.a_card_face_down")) : cardName(e.card);
+      return by("laid", e.seat, { card, counts: e.value !== undefined ? ` (${t("wypas.counts", { n: e.value })})` : "" });
     }
-    case "resolve": return "The special cards take effect.";
-    case "thief_looks": return `${W(e.seat)} looked at ${whose(ctx, e.victim)} hand.`;
-    case "stolen": return `${W(e.seat)} stole ${"card" in e ? cardName(e.card) : "a card"} from ${ctx.who(e.victim)}.`;
-    case "placed": return `${W(e.seat)} put ${cardName(e.card)} into ${penName(e.pen)} as ${e.colour} ${e.value}.`;
-    case "black_sheep_swap": return `A Black Sheep replaced ${cardName(e.card)} in ${whose(ctx, e.owner)} ${penName(e.pen)}.`;
-    case "cancelled": return `${SPECIALS[e.card] || e.card} by ${ctx.who(e.seat)} was cancelled by a Sheepdog.`;
+    case "passed": return by("passed", e.seat);
+    case "raised": return by("raised", e.seat, { bid: e.bid });
+    case "checked": return by("checked", e.seat, { bid: e.bid });
+    case "showdown": return t("wypas.log.showdown", { totals: Object.entries(e.totals).map(([seat, total]) => `${ctx.who(Number(seat))} ${total}`).join(", ") });
+    case "tie": return t("wypas.log.tie", { names: list(e.seats.map((x) => ctx.who(x))), baca: ctx.who(e.baca) });
+    case "tie_broken": return t("wypas.log.tie_broken", { name: ctx.who(e.seat) });
+    case "no_auction": return t("wypas.log.no_auction");
+    case "setup": return by("setup", e.baca);
+    case "deck_exhausted": return t("wypas.log.deck_exhausted");
+    case "turn_limit": return t("wypas.log.turn_limit", { n: e.turns });
+    case "lot_won": {
+      const card = e.card ? ` (${cardName(e.card)})` : "";
+      return e.how === "baca" ? by("lot_won_baca", e.winner, { n: e.lot + 1, card }) : by("lot_won", e.winner, { n: e.lot + 1, card, bid: e.bid });
+    }
+    case "redyk": return t("wypas.log.redyk");
+    case "redyk_done": return null;
+    case "shearing": return t("wypas.log.shearing");
+    case "drawing": return t("wypas.log.drawing");
+    case "special": {
+      const on = e.card === "thief" ? ` ${t("wypas.on", { what: ctx.who(e.target) })}` : e.pen !== null && e.target !== null && e.target !== undefined ? ` ${t("wypas.on", { what: penOf(ctx, e.target, e.pen) })}` : e.cancels !== null && e.cancels !== undefined ? ` ${t("wypas.to_cancel")}` : "";
+      return by("special", e.seat, { card: special(e.card), on });
+    }
+    case "resolve": return t("wypas.log.resolve");
+    case "thief_looks": return by("thief_looks", e.seat, { whose: e.victim === ctx.seat ? t("wypas.your_hand") : t("wypas.hand_of", { name: ctx.name(e.victim) }) });
+    case "stolen": return by("stolen", e.seat, { card: "card" in e ? cardName(e.card) : t("swipsheep.a.card"), from: ctx.who(e.victim) }, e.victim);
+    case "placed": return by("placed", e.seat, { card: cardName(e.card), pen: penName(e.pen), as: sheepText(e.colour, e.value) });
+    case "black_sheep_swap": return t("wypas.log.black_sheep_swap", { card: cardName(e.card), pen: penOf(ctx, e.owner, e.pen) });
+    case "cancelled": return t("wypas.log.cancelled", { card: special(e.card), name: ctx.who(e.seat) });
     case "sheared": {
-      let t = `${W(e.seat)} sheared ${penName(e.pen)}${e.bleat ? " — Baaa!" : " silently"}`;
-      if (e.wolf) t += " (the Wolf took the best sheep)";
-      t += e.fleece ? `: a fleece worth ${e.points}` : ": no fleece";
-      if (e.bonus) t += `, +${e.bonus} bonus`;
-      return t + ".";
+      let line = by(e.bleat ? "sheared_bleat" : "sheared", e.seat, { pen: penName(e.pen) });
+      if (e.wolf) line += ` (${t("wypas.log.wolf_took")})`;
+      line += e.fleece ? `: ${t("wypas.log.fleece", { n: e.points })}` : `: ${t("wypas.log.no_fleece")}`;
+      if (e.bonus) line += `, +${e.bonus} ${t("wypas.bonus")}`;
+      return line + ".";
     }
     case "shear_done": return null;
-    case "wolf_placed": return `A Wolf prowls on ${whose(ctx, e.seat)} ${penName(e.pen)}.`;
-    case "wolf_driven_off": return `A Sheepdog drove the Wolf off ${whose(ctx, e.seat)} ${penName(e.pen)}.`;
-    case "fizzled": return "A special card found nothing to do.";
-    case "reshuffle": return `The discard pile is shuffled into a new deck (${e.deck} cards).`;
-    case "final_go": return `${W(e.seat)} get${e.seat === ctx.seat ? "" : "s"} a final shearing go.`;
-    case "game_over": return "The game is over.";
+    case "wolf_placed": return t("wypas.log.wolf_placed", { pen: penOf(ctx, e.seat, e.pen) });
+    case "wolf_driven_off": return t("wypas.log.wolf_driven_off", { pen: penOf(ctx, e.seat, e.pen) });
+    case "fizzled": return t("wypas.log.fizzled");
+    case "reshuffle": return tn("wypas.log.reshuffle", e.deck);
+    case "final_go": return by("final_go", e.seat);
+    case "game_over": return t("game.over");
     default: return null;
   }
 }
 
 export function prompt(ctx) {
   const v = ctx.view;
-  if (v.phase === "over" || ctx.ended) return "The game is over.";
+  if (v.phase === "over" || ctx.ended) return t("game.over");
   const kinds = new Set(ctx.legal.map((a) => a.kind));
-  if (v.reaction && kinds.has("no_reaction")) return "A special card was played: react with a special card of yours, or let it be.";
-  if (v.reaction) return "Waiting for everyone to react to the special card.";
-  if (kinds.has("steal")) return "Your Thief sees their hand: choose the card to steal.";
-  if (kinds.has("swap")) return "Your Black Sheep: choose the sheep it replaces.";
-  const names = v.to_act.map((x) => ctx.who(x)).join(", ");
-  if (!ctx.turn) return `${names ? names[0].toUpperCase() + names.slice(1) : "Someone"}: ${PHASES[v.phase] || v.phase}.`;
+  if (v.reaction && kinds.has("no_reaction")) return t("wypas.prompt.react");
+  if (v.reaction) return t("wypas.prompt.reacting");
+  if (kinds.has("steal")) return t("wypas.prompt.steal");
+  if (kinds.has("swap")) return t("wypas.prompt.swap");
+  const names = v.to_act.map((x) => ctx.name(x));
+  if (!ctx.turn) return `${names.length ? list(names) : t("wypas.someone")}: ${phaseName(v.phase)}.`;
   switch (v.phase) {
-    case "hide": return "You are the baca: choose which drawn card to lay face down.";
-    case "name": return "Choose the lot to auction.";
-    case "bid": return `Your bid: lay cards from your hand (click one) to beat ${v.auction.high}, or pass.`;
-    case "tie": return "You are the baca: give the tied lot to one of the tied players.";
-    case "redyk": return "Redyk: click a sheep card to put it in a pen, or say you are done.";
-    case "shear": return "Shear your rows — bleat first, or the fleece scores nothing!";
-    default: return "Your move.";
+    case "hide": return t("wypas.prompt.hide");
+    case "name": return t("wypas.prompt.name");
+    case "bid": return t("wypas.prompt.bid", { high: v.auction.high });
+    case "tie": return t("wypas.prompt.tie");
+    case "redyk": return t("wypas.prompt.redyk");
+    case "shear": return t("wypas.prompt.shear");
+    default: return t("wypas.prompt.move");
   }
 }
 
@@ -181,13 +193,13 @@ function track(ctx) {
   // One row per player, one column per fleece count: readable at phone width too.
   const v = ctx.view;
   const moved = new Set(ctx.recent.filter((e) => e.type === "sheared" && e.fleece).map((e) => e.seat));
-  return h("table", { class: "track", "aria-label": "The victory track: fleeces per player" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), ...[0, 1, 2, 3, 4, 5].map((i) => h("th", { class: i === 5 ? "last" : "" }, i === 5 ? "5 ✦" : String(i))), h("th", {}, "points"))),
+  return h("table", { class: "track", "aria-label": t("wypas.track_label") },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), ...[0, 1, 2, 3, 4, 5].map((i) => h("th", { class: i === 5 ? "last" : "" }, i === 5 ? "5 ✦" : String(i))), h("th", {}, t("wypas.points")))),
     h("tbody", {}, ...Array.from({ length: v.players }, (_, seat) =>
       h("tr", { class: moved.has(seat) ? "fresh" : "" },
-        h("th", {}, ctx.name(seat)),
+        h("th", { class: "track-name" }, h("span", { class: "token-key" }, String(seat + 1)), ctx.name(seat)),
         ...[0, 1, 2, 3, 4, 5].map((i) => h("td", { class: i === 5 ? "last" : "" },
-          Math.min(v.fleeces[seat], 5) === i ? h("span", { class: `token t${seat}`, title: plural(v.fleeces[seat], "fleece") }) : null)),
+          Math.min(v.fleeces[seat], 5) === i ? h("span", { class: `token t${seat}`, title: `${ctx.name(seat)}: ${tn("wypas.n_fleeces", v.fleeces[seat])}` }, String(seat + 1)) : null)),
         h("td", { class: "pts" }, String(v.scores[seat]))))));
 }
 
@@ -195,22 +207,22 @@ function pens(ctx, seat) {
   const v = ctx.view;
   const fresh = new Set(ctx.recent.filter((e) => (e.type === "placed" || e.type === "wolf_placed" || e.type === "black_sheep_swap") && (e.seat === seat || e.owner === seat)).map((e) => e.pen));
   return h("div", { class: `wy-seat seat-panel${seat === ctx.seat ? " me" : ""}${v.to_act.includes(seat) ? " acting" : ""}`, "data-seat": seat },
-    h("div", { class: "seat-name" }, ctx.name(seat), seat === ctx.seat ? " (you)" : "", seat === v.baca ? h("span", { class: "badge warn" }, "baca") : null),
-    h("div", { class: "small muted" }, `${plural(v.hand_sizes[seat], "card")} in hand · ${plural(v.fleeces[seat], "fleece")} · ${v.scores[seat]} points`),
+    h("div", { class: "seat-name" }, ctx.name(seat), seat === ctx.seat ? ` (${t("who.you")})` : "", seat === v.baca ? h("span", { class: "badge warn" }, "baca") : null),
+    h("div", { class: "small muted" }, `${tn("swipsheep.in_hand", v.hand_sizes[seat])} · ${tn("wypas.n_fleeces", v.fleeces[seat])} · ${tn("wypas.n_points", v.scores[seat])}`),
     h("div", { class: "pens" }, ...v.pens[seat].map((pen, i) =>
       h("div", { class: `pen${fresh.has(i) ? " fresh" : ""}${pen.wolf ? " wolfed" : ""}`, "data-pen": i },
-        h("div", { class: "pen-head" }, `Pen ${i + 1}: ${rowText(pen)}`),
+        h("div", { class: "pen-head" }, `${t("wypas.pen_title", { n: i + 1 })}: ${rowText(pen)}`),
         h("div", { class: "pen-row" },
           ...pen.cards.map((c) => wcard(c.black ? "black_sheep" : c.card, { value: c.black ? null : c.value, colour: c.colour, extra: "small" })),
-          pen.wolf ? h("span", { class: "pen-wolf", title: "A Wolf is on this pen" }, svgBox(100, 90, { "aria-label": "a Wolf" }, wolf(0, 0, 1))) : null,
-          !pen.cards.length ? h("span", { class: "muted small" }, "empty") : null)))));
+          pen.wolf ? h("span", { class: "pen-wolf", title: t("wypas.wolf_on_pen") }, svgBox(100, 90, { "aria-label": t("wypas.a_wolf") }, wolf(0, 0, 1))) : null,
+          !pen.cards.length ? h("span", { class: "muted small" }, t("wypas.row.empty")) : null)))));
 }
 
 function rowText(pen) {
-  if (pen.row === "empty") return "empty";
-  if (pen.row === "single") return `one ${pen.colour} ${pen.value}`;
-  if (pen.row === "run") return `${pen.colour} run up to ${pen.value}`;
-  if (pen.row === "set") return `set of ${pen.value}s`;
+  if (pen.row === "empty") return t("wypas.row.empty");
+  if (pen.row === "single") return t("wypas.row.single", { card: sheepText(pen.colour, pen.value) });
+  if (pen.row === "run") return t("wypas.row.run", { colour: colourName(pen.colour), value: pen.value });
+  if (pen.row === "set") return t("wypas.row.set", { value: pen.value });
   return pen.row;
 }
 
@@ -221,23 +233,23 @@ function auction(ctx) {
   const lots = a.lots.map((lot, i) =>
     h("div", { class: `lot${a.lot === i ? " current" : ""}`, "data-lot": i },
       wcard(lot.card, { extra: lot.face_down && !lot.card ? "" : "" }),
-      h("small", {}, `Lot ${i + 1}${lot.face_down ? " (face down)" : ""}`),
-      lot.winner !== null ? h("small", { class: "won" }, `won by ${ctx.who(lot.winner)}`) : a.lot === i ? h("small", { class: "badge warn" }, "on sale") : null));
+      h("small", {}, `${t("wypas.lot", { n: i + 1 })}${lot.face_down ? ` (${t("wypas.face_down")})` : ""}`),
+      lot.winner !== null ? h("small", { class: "won" }, t("wypas.won_by", { name: ctx.who(lot.winner) })) : a.lot === i ? h("small", { class: "badge warn" }, t("wypas.on_sale")) : null));
   const bids = a.bids.map((cards, seat) =>
     cards.length || a.passed[seat] || a.checked.includes(seat)
       ? h("div", { class: "bid", "data-bid-seat": seat },
         h("span", { class: "bid-who" }, `${ctx.name(seat)}: `),
         ...cards.map((c) => wcard(c.card, { value: c.face_down && !c.revealed ? c.value : null, extra: `small${c.face_down ? " bluff" : ""}` })),
         h("strong", {}, ` ${a.totals[seat]}`),
-        a.passed[seat] ? h("span", { class: "badge" }, "passed") : null,
-        a.checked.includes(seat) ? h("span", { class: "badge ok" }, "checked") : null,
-        a.high_bidder === seat ? h("span", { class: "badge warn" }, "highest") : null)
+        a.passed[seat] ? h("span", { class: "badge" }, t("wypas.badge.passed")) : null,
+        a.checked.includes(seat) ? h("span", { class: "badge ok" }, t("wypas.badge.checked")) : null,
+        a.high_bidder === seat ? h("span", { class: "badge warn" }, t("wypas.badge.highest")) : null)
       : null);
   return h("section", { class: "panel auction" },
-    h("h2", {}, "The baca's auction"),
-    v.drawn_cards ? h("div", { class: "drawn" }, h("span", {}, "You drew: "), ...expand(v.drawn_cards).map((k) => wcard(k, { extra: "small" }))) : null,
+    h("h2", {}, t("wypas.auction")),
+    v.drawn_cards ? h("div", { class: "drawn" }, h("span", {}, `${t("wypas.you_drew")} `), ...expand(v.drawn_cards).map((k) => wcard(k, { extra: "small" }))) : null,
     h("div", { class: "lots" }, ...lots),
-    a.lot !== null ? h("p", {}, `Highest bid: ${a.high}${a.high_bidder !== null ? " by " + ctx.who(a.high_bidder) : ""}${a.bluff_bid ? " — a bluff bid (face-down card)" : ""}`) : null,
+    a.lot !== null ? h("p", {}, `${t("wypas.highest_bid", { n: a.high })}${a.high_bidder !== null ? ` — ${ctx.who(a.high_bidder)}` : ""}${a.bluff_bid ? ` — ${t("wypas.bluff_bid")}` : ""}`) : null,
     h("div", { class: "bids" }, ...bids));
 }
 
@@ -266,9 +278,9 @@ function reaction(ctx) {
     secs.textContent = `${Math.ceil(left())} s`;
   }, 250);
   return h("section", { class: "panel reaction", role: "alert" },
-    h("h2", {}, "Reaction window"),
-    h("ol", {}, ...r.queue.map((q) => h("li", {}, `${ctx.Who(q.seat)}: ${SPECIALS[q.card] || q.card}${q.target !== null ? (q.card === "thief" ? ` on ${ctx.who(q.target)}` : ` on ${whose(ctx, q.target)} ${penName(q.pen)}`) : q.cancels !== null ? " (cancels the card before)" : ""}`))),
-    h("p", { class: "small" }, `Waiting for: ${r.waiting.map((x) => ctx.who(x)).join(", ") || "nobody"} · about `, secs, " left, then it passes"),
+    h("h2", {}, t("wypas.reaction")),
+    h("ol", {}, ...r.queue.map((q) => h("li", {}, `${ctx.name(q.seat)}: ${special(q.card)}${q.target !== null ? ` ${t("wypas.on", { what: q.card === "thief" ? ctx.who(q.target) : penOf(ctx, q.target, q.pen) })}` : q.cancels !== null ? ` (${t("wypas.cancels_before")})` : ""}`))),
+    h("p", { class: "small" }, `${t("wypas.waiting_for", { names: list(r.waiting.map((x) => ctx.who(x))) || t("wypas.nobody") })} · `, secs, ` ${t("wypas.then_passes")}`),
     bar);
 }
 
@@ -295,11 +307,11 @@ function handPanel(ctx) {
   const options = ui.card ? cardActs.filter((a) => a.card === ui.card) : [];
   const dolly = ui.card && (ui.card.startsWith("dolly") || ui.card === "super_dolly");
   return h("section", { class: "panel hand-panel" },
-    h("h2", {}, "Your hand"),
-    hand.length ? h("div", { class: "hand" }, ...cards) : h("p", { class: "muted" }, "Your hand is empty."),
-    Object.keys(v.my_face_down_discards || {}).length ? h("p", { class: "muted small" }, `Your face-down discards: ${expand(v.my_face_down_discards).map(cardName).join(", ")}`) : null,
-    options.length ? actionBar(ctx, options.map((a) => ({ label: label(a, ctx), action: a })), dolly ? `${cardName(ui.card)}: choose its value` : `${cardName(ui.card)}: how?`) : null,
-    usable.size && !ui.card ? h("p", { class: "muted small" }, v.phase === "bid" ? "Click a card to lay it on the lot." : "Click a sheep card to put it in a pen.") : null);
+    h("h2", {}, t("swipsheep.hand")),
+    hand.length ? h("div", { class: "hand" }, ...cards) : h("p", { class: "muted" }, t("wypas.hand_empty")),
+    Object.keys(v.my_face_down_discards || {}).length ? h("p", { class: "muted small" }, t("wypas.face_down_discards", { cards: expand(v.my_face_down_discards).map(cardName).join(", ") })) : null,
+    options.length ? actionBar(ctx, options.map((a) => ({ label: label(a, ctx), action: a })), t(dolly ? "wypas.choose_value" : "wypas.how", { card: cardName(ui.card) })) : null,
+    usable.size && !ui.card ? h("p", { class: "muted small" }, t(v.phase === "bid" ? "wypas.hint.bid" : "wypas.hint.pen")) : null);
 }
 
 export function render(root, ctx) {
@@ -319,26 +331,26 @@ export function render(root, ctx) {
     });
   }
   const shearEntries = shears.map((a) => ({
-    label: `${label(a, ctx)}${bleated() ? " — Baaa!" : " (silently: scores 0)"}`,
+    label: `${label(a, ctx)}${bleated() ? " — Baaa!" : ` (${t("wypas.silently")})`}`,
     action: { ...a, bleat: Boolean(bleated()) },
     class: bleated() ? "primary" : "",
   }));
   if (bleated()) ctx.later(() => ctx.rerender(), BLEAT_MS - (Date.now() - ui.bleatAt) + 50);
   put(root,
     h("div", { class: "round-line" },
-      h("span", { class: "pill" }, `Turn ${v.turn} of at most ${v.options.max_turns}`),
+      h("span", { class: "pill" }, t("wypas.turn_of", { n: v.turn, max: v.options.max_turns })),
       h("span", {}, `Baca: ${ctx.name(v.baca)}`),
-      h("span", {}, PHASES[v.phase] || v.phase),
-      h("span", { class: "muted" }, `Deck ${v.deck} · discard ${Object.values(v.discard).reduce((x, y) => x + y, 0) + v.discard_face_down}`),
-      v.options.bluff ? h("span", { class: "badge" }, "bluff rule") : null,
-      button("Baaa!", doBleat, { class: `bleat${bleated() ? " on" : ""}`, id: "bleat", title: "Bleat (key B)", "aria-pressed": String(Boolean(bleated())) })),
+      h("span", {}, phaseName(v.phase)),
+      h("span", { class: "muted" }, t("wypas.deck_discard", { deck: v.deck, discard: Object.values(v.discard).reduce((x, y) => x + y, 0) + v.discard_face_down })),
+      v.options.bluff ? h("span", { class: "badge" }, t("wypas.bluff_rule")) : null,
+      button("Baaa!", doBleat, { class: `bleat${bleated() ? " on" : ""}`, id: "bleat", title: t("wypas.bleat_title"), "aria-pressed": String(Boolean(bleated())) })),
     reaction(ctx),
-    v.thief_sees ? h("section", { class: "panel secret" }, h("h2", {}, "Your Thief sees"), h("div", { class: "hand" }, ...expand(v.thief_sees).map((k) => wcard(k)))) : null,
-    turnActs.length || shearEntries.length ? actionBar(ctx, [...shearEntries, ...turnActs.map((a) => ({ label: label(a, ctx), action: a }))], "Your move") : null,
-    specials.length ? h("div", { class: "specials" }, actionBar(ctx, specials.map((a) => ({ label: label(a, ctx), action: a, class: "special" })), "Special cards — play them any time")) : null,
+    v.thief_sees ? h("section", { class: "panel secret" }, h("h2", {}, t("wypas.thief_sees")), h("div", { class: "hand" }, ...expand(v.thief_sees).map((k) => wcard(k)))) : null,
+    turnActs.length || shearEntries.length ? actionBar(ctx, [...shearEntries, ...turnActs.map((a) => ({ label: label(a, ctx), action: a }))], t("wypas.your_move")) : null,
+    specials.length ? h("div", { class: "specials" }, actionBar(ctx, specials.map((a) => ({ label: label(a, ctx), action: a, class: "special" })), t("wypas.specials"))) : null,
     v.seat !== null && v.hand ? handPanel(ctx) : null,
     auction(ctx),
-    h("div", { class: "panel" }, h("h2", {}, "Victory track"), track(ctx)),
+    h("div", { class: "panel" }, h("h2", {}, t("wypas.track")), track(ctx)),
     h("div", { class: "wy-seats" }, ...Array.from({ length: v.players }, (_, seat) => pens(ctx, seat))),
   );
 }
