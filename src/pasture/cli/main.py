@@ -211,7 +211,7 @@ def simulate(
         typer.Option(help="Also draw the win rates as an SVG chart in this file."),
     ] = None,
 ) -> None:
-    """Play many bot matches and report win rates (95% intervals), scores and speed.
+    """Play many bot matches; report win rates (95% intervals), scores, speed and caps hit.
 
     Example: pasture simulate swipsheep --games 10000 --players 4 --bots heuristic,random
     """

@@ -94,6 +94,7 @@ def summary_json(
         "seconds": round(seconds, 3),
         "games_per_s": tally.games / seconds if seconds else None,
         "mean_steps": tally.steps / tally.games if tally.games else 0,
+        "capped": tally.capped,
         "seats": [
             {"seat": s, "bot": bot_names[s], **tally.seat_summary(s)} for s in range(tally.players)
         ],
@@ -105,6 +106,7 @@ def print_summary(console: Console, data: dict[str, object]) -> None:
         title=f"{data['game']}: {data['games']:,} games, {data['players']} players",
         caption=(
             f"{data['games_per_s']:,.0f} games/s, {data['mean_steps']:.0f} steps per game;"
+            f" {data['capped']:,} of {data['games']:,} ended at the safety cap;"
             " shared wins count 1/k; 95% Wilson intervals"
         ),
     )

@@ -33,6 +33,8 @@ class Tally:
     outright: list[int] = field(default_factory=list)
     scores: list[list[float]] = field(default_factory=list)
     steps: int = 0
+    capped: int = 0
+    """Matches ended by a safety cap (Termination.SAFETY_CAP) rather than by the rules."""
 
     def __post_init__(self) -> None:
         self.wins = [0.0] * self.players
@@ -42,6 +44,7 @@ class Tally:
     def add(self, result: Result, steps: int = 0) -> None:
         self.games += 1
         self.steps += steps
+        self.capped += result.capped
         for seat in result.winners:
             self.wins[seat] += 1 / len(result.winners)
             if len(result.winners) == 1:
@@ -52,6 +55,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         self.games += other.games
         self.steps += other.steps
+        self.capped += other.capped
         for seat in range(self.players):
             self.wins[seat] += other.wins[seat]
             self.outright[seat] += other.outright[seat]

@@ -13,9 +13,13 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeAlias
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from pasture.core.errors import IllegalAction, InvalidOptions
+
+if TYPE_CHECKING:
+    from pasture.core.index import ActionSet
 
 JSON: TypeAlias = Any
 CHANCE = -1
@@ -165,24 +169,56 @@ class Event:
         return {"type": self.type, **self.public}
 
 
+class Termination(Enum):
+    """How a game ended."""
+
+    NATURAL = "natural"
+    """By its rules (a fifth fleece, the last round, the flock all placed...)."""
+    SAFETY_CAP = "safety_cap"
+    """By a safety cap on its length (a turn limit, or the declared maximum number of
+    decisions), with the scores as they stood."""
+
+
+class Information(Enum):
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+class Utility(Enum):
+    """How the seats' returns relate (returns: 1 for each winner, 0 for the others)."""
+
+    GENERAL_SUM = "general_sum"
+    IDENTICAL = "identical"
+    """Every seat gets the same return: a cooperative game."""
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
-    """The end of a game: a score per seat and the seats that share the win (none when a
-    cooperative game is lost or drawn)."""
+    """The end of a game: a score per seat, the seats that share the win (none when a
+    cooperative game is lost or drawn), and how the game ended."""
 
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     summary: str = ""
+    termination: Termination = Termination.NATURAL
 
     def to_json(self) -> dict[str, JSON]:
         return {"scores": list(self.scores), "winners": list(self.winners), "summary": self.summary}
 
+    @property
+    def capped(self) -> bool:
+        return self.termination is Termination.SAFETY_CAP
+
     @staticmethod
-    def by_score(scores: Sequence[float], summary: str = "") -> Result:
+    def by_score(
+        scores: Sequence[float],
+        summary: str = "",
+        termination: Termination = Termination.NATURAL,
+    ) -> Result:
         """Most points wins; every seat tied on the most shares the win."""
         best = max(scores)
         winners = tuple(i for i, s in enumerate(scores) if s == best)
-        return Result(tuple(scores), winners, summary)
+        return Result(tuple(scores), winners, summary, termination)
 
 
 @dataclass(frozen=True)
@@ -239,6 +275,43 @@ class Game(ABC):
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     _action_map: dict[str, type[Action]] | None = None
 
+    # --- for machines (see core/index.py and core/machine.py) --------------------------
+    simultaneous: ClassVar[bool] = False
+    """Several seats in `actors()` choose at once, unseen by each other (Swip'Sheep's
+    passes); otherwise several actors answer in the order `actors()` lists them."""
+    out_of_turn: ClassVar[bool] = False
+    """Seats outside `actors()` may act (Wypas's special cards); see `priority_seats`."""
+
+    def information(self, num_players: int, options: Mapping[str, JSON]) -> Information:
+        return Information.IMPERFECT
+
+    def utility(self, num_players: int, options: Mapping[str, JSON]) -> Utility:
+        return Utility.GENERAL_SUM
+
+    def action_set(self, num_players: int, options: Mapping[str, JSON]) -> ActionSet:
+        """Every player action and every chance outcome the game can ever offer at this
+        table, in a fixed order (derived from the edition data, in `index.py`)."""
+        raise NotImplementedError(f"{self.title} declares no action index.")
+
+    def max_decisions(self, num_players: int, options: Mapping[str, JSON]) -> int:
+        """An upper bound on the player decisions of one game in machine form (see
+        `core.machine`); a game that reaches it ends with `Termination.SAFETY_CAP`."""
+        raise NotImplementedError(f"{self.title} declares no maximum length.")
+
+    def observation_shape(self, num_players: int, options: Mapping[str, JSON]) -> tuple[int, ...]:
+        """The shape of `observe`'s output at this table (see the game's `observe.py`)."""
+        raise NotImplementedError(f"{self.title} declares no observation.")
+
+    def observe(self, state: State, seat: int) -> list[float]:
+        """`seat`'s view as a flat list of numbers of `observation_shape` (layout in the
+        game's `observe.py`)."""
+        raise NotImplementedError(f"{self.title} declares no observation.")
+
+    def priority_seats(self, state: State) -> tuple[int, ...]:
+        """With `out_of_turn`: the seats offered a chance to act out of turn before the
+        first actor decides, in order, chosen on public grounds only."""
+        return ()
+
     def resolve_options(
         self, num_players: int, options: Mapping[str, JSON] | None = None
     ) -> dict[str, JSON]:
@@ -290,11 +363,26 @@ class Game(ABC):
         }
 
 
+def _state_from_json(name: str, data: JSON) -> State:
+    from pasture.core.registry import get
+
+    return get(name).state_from_json(data)
+
+
 class State(ABC):
-    """One moment of a game. `apply` changes it in place; `clone` copies it cheaply."""
+    """One moment of a game. `apply` changes it in place; `clone` copies it cheaply.
+
+    `copy.deepcopy` is `clone()` and `pickle` goes through the JSON form, so every copy
+    serializes exactly as the original (no form depends on object identity)."""
 
     game: ClassVar[Game]
     num_players: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, tuple[str, JSON]]:
+        return (_state_from_json, (self.game.name, self.to_json()))
 
     @abstractmethod
     def actors(self) -> tuple[int, ...]:

@@ -6,8 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from pasture.core.errors import InvalidOptions
-from pasture.core.game import JSON, Game, Option
+from pasture.core.game import JSON, Game, Information, Option, State, Utility
+from pasture.core.index import ActionSet
+from pasture.games.baaaaa import index, observe, rules
 from pasture.games.baaaaa.actions import ACTION_TYPES
+from pasture.games.baaaaa.edition import default_edition
 from pasture.games.baaaaa.state import BaaaaaState
 
 
@@ -42,6 +45,28 @@ class Baaaaa(Game):
         ),
     )
     action_types = ACTION_TYPES
+
+    def information(self, num_players: int, options: Mapping[str, JSON]) -> Information:
+        """Only the wolf player's drawn cards are ever hidden."""
+        return Information.IMPERFECT if options["wolf_player"] else Information.PERFECT
+
+    def utility(self, num_players: int, options: Mapping[str, JSON]) -> Utility:
+        """Cooperative (every seat wins or loses together) except with a wolf player."""
+        return Utility.GENERAL_SUM if options["wolf_player"] else Utility.IDENTICAL
+
+    def action_set(self, num_players: int, options: Mapping[str, JSON]) -> ActionSet:
+        return index.action_set(rules.tables(default_edition()))
+
+    def max_decisions(self, num_players: int, options: Mapping[str, JSON]) -> int:
+        return index.max_decisions(int(options["max_turns"]))
+
+    def observation_shape(self, num_players: int, options: Mapping[str, JSON]) -> tuple[int, ...]:
+        e = default_edition()
+        return observe.shape(len(e.sheep_kinds), len(e.wolf_kinds), num_players)
+
+    def observe(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, BaaaaaState)
+        return observe.observe(state, seat)
 
     def new_state(self, num_players: int, options: Mapping[str, JSON] | None = None) -> BaaaaaState:
         resolved = self.resolve_options(num_players, options)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result, State, Termination
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.baaaaa import rules, view
 from pasture.games.baaaaa.board import HUT, SHEEP_START, SPACES, WOLF_START
@@ -116,13 +116,16 @@ class BaaaaaState(ModularState):
         scores = tuple(-margin if p == wolf else margin for p in range(self.num_players))
         team = tuple(p for p in range(self.num_players) if p != wolf)
         tally = f"{self.saved} saved, {self.taken} taken"
+        # B-9: a game stopped by the turn cap with sheep still on the mountain
+        placed = self.saved + self.taken == self.edition.sheep
+        end = Termination.NATURAL if placed else Termination.SAFETY_CAP
         if margin > 0:
-            return Result(scores, team, f"The flock is saved: {tally}.")
+            return Result(scores, team, f"The flock is saved: {tally}.", end)
         if margin < 0:
             if wolf is None:
-                return Result(scores, (), f"The flock is lost: {tally}.")
-            return Result(scores, (wolf,), f"The wolf player wins: {tally}.")
-        return Result(scores, (), f"A draw, nobody wins: {tally}.")
+                return Result(scores, (), f"The flock is lost: {tally}.", end)
+            return Result(scores, (wolf,), f"The wolf player wins: {tally}.", end)
+        return Result(scores, (), f"A draw, nobody wins: {tally}.", end)
 
     # --- copying and JSON --------------------------------------------------------------
 

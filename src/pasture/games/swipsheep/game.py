@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pasture.core.game import JSON, Game, Option
+from pasture.core.game import JSON, Game, Option, State
+from pasture.core.index import ActionSet
+from pasture.games.swipsheep import index, observe
 from pasture.games.swipsheep.actions import ACTION_TYPES
-from pasture.games.swipsheep.state import SwipSheepState
+from pasture.games.swipsheep.edition import default_edition
+from pasture.games.swipsheep.state import ROUNDS, SwipSheepState
 
 
 class SwipSheep(Game):
@@ -22,6 +25,20 @@ class SwipSheep(Game):
     max_players = 5
     options = (Option("first_player", 0, "The seat that is first player in round 1.", seat=True),)
     action_types = ACTION_TYPES
+    simultaneous = True  # every holder chooses a pass at once
+
+    def action_set(self, num_players: int, options: Mapping[str, JSON]) -> ActionSet:
+        return index.action_set(default_edition(), num_players, options)
+
+    def max_decisions(self, num_players: int, options: Mapping[str, JSON]) -> int:
+        return index.max_decisions(default_edition(), num_players, ROUNDS[num_players])
+
+    def observation_shape(self, num_players: int, options: Mapping[str, JSON]) -> tuple[int, ...]:
+        return observe.shape(len(default_edition().kinds), num_players)
+
+    def observe(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, SwipSheepState)
+        return observe.observe(state, seat)
 
     def new_state(
         self, num_players: int, options: Mapping[str, JSON] | None = None

@@ -157,7 +157,7 @@ class SwipSheepState(ModularState):
             "log_start": self.log_start,
             "last_round": self.last_round,
             # Another edition than the default travels with the state (S-1: editions are data).
-            **({} if self.edition is default_edition() else {"cards": self.edition.to_json()}),
+            **({} if self.edition == default_edition() else {"cards": self.edition.to_json()}),
         }
 
     @classmethod

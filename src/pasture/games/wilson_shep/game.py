@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pasture.core.game import JSON, Game, Option
+from pasture.core.game import JSON, Game, Option, State
+from pasture.core.index import ActionSet
+from pasture.games.wilson_shep import index, observe, rules
 from pasture.games.wilson_shep.actions import ACTION_TYPES
 from pasture.games.wilson_shep.edition import Edition, default_edition
 from pasture.games.wilson_shep.state import WilsonShepState
@@ -39,6 +41,19 @@ class WilsonShep(Game):
         ),
     )
     action_types = ACTION_TYPES
+
+    def action_set(self, num_players: int, options: Mapping[str, JSON]) -> ActionSet:
+        return index.action_set(self.edition)
+
+    def max_decisions(self, num_players: int, options: Mapping[str, JSON]) -> int:
+        return index.max_decisions(rules.rounds_for(num_players), int(options["max_moves"]))
+
+    def observation_shape(self, num_players: int, options: Mapping[str, JSON]) -> tuple[int, ...]:
+        return observe.shape(num_players)
+
+    def observe(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, WilsonShepState)
+        return observe.observe(state, seat)
 
     @property
     def edition(self) -> Edition:

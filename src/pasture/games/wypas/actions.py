@@ -25,7 +25,7 @@ class Deal(Action):
 
 @dataclass(frozen=True, slots=True)
 class FirstBaca(Action):
-    """Chance: the first baca, when the table chose `first_baca = "random"`."""
+    """Chance: the first baca, when the table chose `random_first_baca`."""
 
     kind: ClassVar[str] = "first_baca"
     seat: int

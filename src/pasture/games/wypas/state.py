@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, Event, Result
+from pasture.core.game import CHANCE, JSON, Action, Event, Result, Termination
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wypas import knowledge, rules, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
@@ -118,7 +118,9 @@ class WypasState(ModularState):
         return self.phase == rules.OVER
 
     def result(self) -> Result:
-        return Result.by_score(self.scores[:], "Most points wins; ties share the win.")
+        # W-12: a game that reached the turn cap before a fifth fleece ended at the cap
+        end = Termination.NATURAL if self.finisher >= 0 else Termination.SAFETY_CAP
+        return Result.by_score(self.scores[:], "Most points wins; ties share the win.", end)
 
     # --- copying and JSON --------------------------------------------------------------
 

@@ -1,0 +1,201 @@
+"""Wypas's fixed-shape observation of one seat's view.
+
+Seats are counted from the observer clockwise (0: the observer, 1: its left
+neighbour); a "seat" slot group of n+1 has a last slot for "nobody". K is the number
+of card kinds (36 in the default edition), C the colours (5), L the lots per turn (2
+with 3 players, else 3), n the number of players. Piles are counts per card kind.
+Layout, in order:
+
+| slots | what |
+| --- | --- |
+| 9 | phase one-hot: choose_baca, deal, hide, name, bid, tie, redyk, shear, over |
+| 3 | options bluff and bleat_rule; the high bid is a bluff bid |
+| 2 | turn / max_turns, max_turns |
+| n | the baca (relative) one-hot |
+| 4(n+1) | opener, bidder, the seat whose go it is, the high bidder |
+| n+1 | the finisher (first fifth fleece) |
+| n | seats to act (relative) |
+| 2K | my hand; my face-down discards |
+| n | hand sizes (relative) |
+| 3 | cards in the deck, face-down discards, the baca's drawn cards |
+| K | the face-up discard pile |
+| K | the baca's drawn cards (the baca only) |
+| L(2+K+n+1) | each lot: present, face down, its card if I may see it, its winner |
+| L+1 | the lot being auctioned one-hot, last slot: none |
+| 1 | the high bid |
+| 6n | per seat: declared total, committed cards, passed, checked, tied, cards laid |
+| nK | per seat: the laid cards I may see (face up, or my own) |
+| 2n(K+C+8) | per seat and pen: its cards, Wolf, row kind (empty, single, run, set), |
+| | colour (+ none), top value, Black Sheep |
+| 3n | per seat: fleeces, score, still to have a final go |
+| 2+n | reaction window: cards queued, resolving, seats still to answer (relative) |
+| 4 | cards of each role queued (Thief, Sheepdog, Black Sheep, Wolf) |
+| 2(n+1)+9 | the last card queued: its player, role (+ none), target, pen (+ none), cancels |
+| 2(n+1)+6 | a special card's pending choice: role (none, Thief, Black Sheep), chooser, |
+| | target seat, pen (+ none) |
+| K | the hand the Thief looks at (the Thief only) |
+| nK | what I know each seat holds (cards seen won, stolen or looked at) |
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pasture.core.encode import one_hot, rotated
+from pasture.games.wypas import knowledge, pens, rules
+from pasture.games.wypas.auction import FACE_DOWN, declared_total, is_bluff_bid, lots_per_turn
+from pasture.games.wypas.edition import BLACK_SHEEP, SHEEPDOG, THIEF, WOLF
+
+if TYPE_CHECKING:
+    from pasture.games.wypas.state import WypasState
+
+PHASES = (
+    rules.CHOOSE_BACA,
+    rules.DEAL,
+    rules.HIDE,
+    rules.NAME,
+    rules.BID,
+    rules.TIE,
+    rules.REDYK,
+    rules.SHEAR,
+    rules.OVER,
+)
+ROLES = (THIEF, SHEEPDOG, BLACK_SHEEP, WOLF)
+
+
+def shape(kinds: int, colours: int, n: int) -> tuple[int, ...]:
+    lots = lots_per_turn(n)
+    seat = n + 1
+    return (
+        9 + 3 + 2 + n + 4 * seat + seat + n
+        + 2 * kinds + n + 3 + kinds + kinds
+        + lots * (2 + kinds + seat) + lots + 1 + 1
+        + 6 * n + n * kinds
+        + 2 * n * (kinds + colours + 8)
+        + 3 * n
+        + 2 + n + 4 + seat + 5 + seat + 3 + 1
+        + 3 + 2 * seat + 3
+        + kinds + n * kinds,
+    )  # fmt: skip
+
+
+def _seat(out: list[float], seat: int, me: int, n: int) -> None:
+    one_hot(out, n if seat < 0 else (seat - me) % n, n + 1)
+
+
+def observe(s: WypasState, me: int) -> list[float]:
+    n = s.num_players
+    e = s.edition
+    kinds = len(e.kinds)
+    colours = len(e.colours)
+    black = e.special[BLACK_SHEEP]
+    out: list[float] = []
+    one_hot(out, PHASES.index(s.phase), 9)
+    out += [float(s.bluff), float(s.bleat_rule), float(is_bluff_bid(s))]
+    out += [s.turn / s.max_turns, float(s.max_turns)]
+    one_hot(out, (s.baca - me) % n, n)
+    a = s.auction
+    bidding = s.phase == rules.BID
+    shearing = s.phase in (rules.REDYK, rules.SHEAR)
+    _seat(out, a.opener, me, n)
+    _seat(out, a.bidder if bidding else -1, me, n)
+    _seat(out, s.current if shearing else -1, me, n)
+    _seat(out, a.high_bidder, me, n)
+    _seat(out, s.finisher, me, n)
+    acting = [0.0] * n
+    for p in s.actors():
+        acting[(p - me) % n] = 1.0
+    out += acting
+    out += list(map(float, s.hands[me]))
+    out += list(map(float, s.hidden_discard[me]))
+    out += rotated([sum(h) for h in s.hands], me, n)
+    out += [float(sum(s.deck)), float(sum(sum(h) for h in s.hidden_discard)), float(sum(s.drawn))]
+    out += list(map(float, s.discard))
+    out += list(map(float, s.drawn)) if me == s.baca else [0.0] * kinds
+    lots = lots_per_turn(n)
+    for i in range(lots):
+        if i < len(a.lots):
+            lot = a.lots[i]
+            out += [1.0, float(lot.face_down)]
+            won = lot.winner >= 0 and me == lot.winner
+            visible = not lot.face_down or me == s.baca or won
+            one_hot(out, lot.kind if visible else None, kinds)
+            _seat(out, lot.winner, me, n)
+        else:
+            out += [0.0] * (2 + kinds + n + 1)
+    one_hot(out, a.lot if a.lot >= 0 else lots, lots + 1)
+    out.append(float(a.high))
+    order = [(me + i) % n for i in range(n)]
+    for p in order:
+        out += [
+            float(declared_total(s, p)),
+            float(a.committed[p]),
+            float(a.passed[p]) if a.lot >= 0 else 0.0,
+            float(p in a.checked),
+            float(p in a.tied),
+            float(len(a.laid[p])),
+        ]
+    for p in order:
+        seen = [0.0] * kinds
+        for card in a.laid[p]:
+            if card.face != FACE_DOWN or p == me:
+                seen[card.kind] += 1.0
+        out += seen
+    for p in order:
+        for pen in s.pens[p]:
+            cards = [0.0] * kinds
+            for in_row in pen.cards:
+                cards[in_row.kind] += 1.0
+            out += cards
+            out.append(float(pen.wolf))
+            one_hot(out, int(pen.row), 4)
+            colour = pen.colour if pen.row in (pens.SINGLE, pens.RUN) else colours
+            one_hot(out, colour, colours + 1)
+            out += [float(pen.value), cards[black]]
+    out += rotated(s.fleeces, me, n)
+    out += rotated(s.scores, me, n)
+    out += rotated([float(p in s.final) for p in range(n)], me, n)
+    out += [float(len(s.queue)), float(s.resolving >= 0)]
+    waiting = [0.0] * n
+    for p in s.waiting:
+        waiting[(p - me) % n] = 1.0
+    out += waiting
+    queued = [0.0] * 4
+    for entry in s.queue:
+        queued[ROLES.index(entry.role)] += 1.0
+    out += queued
+    if s.queue:
+        last = s.queue[-1]
+        _seat(out, last.seat, me, n)
+        one_hot(out, ROLES.index(last.role), 5)
+        _seat(out, last.target, me, n)
+        one_hot(out, last.pen if last.pen >= 0 else 2, 3)
+        out.append(float(last.cancels >= 0))
+    else:
+        _seat(out, -1, me, n)
+        one_hot(out, 4, 5)
+        _seat(out, -1, me, n)
+        one_hot(out, 2, 3)
+        out.append(0.0)
+    pending = s.pending
+    if pending is not None:
+        one_hot(out, 1 if pending.role == THIEF else 2, 3)
+        _seat(out, pending.chooser, me, n)
+        _seat(out, pending.target, me, n)
+        one_hot(out, pending.pen if pending.pen >= 0 else 2, 3)
+    else:
+        one_hot(out, 0, 3)
+        _seat(out, -1, me, n)
+        _seat(out, -1, me, n)
+        one_hot(out, 2, 3)
+    if pending is not None and pending.role == THIEF and pending.chooser == me:
+        out += list(map(float, s.hands[pending.target]))  # the Thief looks at this hand
+    else:
+        out += [0.0] * kinds
+    for p in order:
+        if p == me:
+            out += [0.0] * kinds
+        else:
+            known = knowledge.known_to(s, me, p)
+            out += list(map(float, known)) if known else [0.0] * kinds
+    return out

@@ -1,0 +1,57 @@
+"""What the PettingZoo and Gymnasium adapters share: chance from a seeded generator,
+action masks, observation arrays and the terminal rendering."""
+
+from __future__ import annotations
+
+import importlib
+import io
+import random
+
+import numpy as np
+from gymnasium import spaces
+
+from pasture.core.machine import Machine, MachineState
+from pasture.core.match import sample
+
+
+def settle_chance(ms: MachineState, rng: random.Random) -> None:
+    """Let chance decide (one draw each from `rng`) until a player or nobody decides."""
+    state = ms.state
+    while state.is_chance() and not ms.is_over():
+        ms.apply_chance(sample(state.chance_outcomes(), rng))
+
+
+def action_mask(ms: MachineState, seat: int, size: int) -> np.ndarray:
+    mask = np.zeros(size, np.int8)
+    ids = ms.legal_ids(seat)
+    if ids:
+        mask[ids] = 1
+    return mask
+
+
+def observation_space(table: Machine, actions: int) -> spaces.Dict:
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(-np.inf, np.inf, table.observation_shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+        }
+    )
+
+
+def observation(ms: MachineState, seat: int, actions: int) -> dict[str, np.ndarray]:
+    return {
+        "observation": np.array(ms.observation(seat), np.float32),
+        "action_mask": action_mask(ms, seat, actions),
+    }
+
+
+def render_ansi(ms: MachineState, seat: int | None) -> str:
+    """The game's terminal rendering of `seat`'s view (None: a spectator), as plain text."""
+    from rich.console import Console
+
+    game = ms.machine.game
+    terminal = importlib.import_module(f"{type(game).__module__.rsplit('.', 1)[0]}.terminal")
+    text = io.StringIO()
+    console = Console(file=text, width=100, color_system=None, force_terminal=False)
+    console.print(terminal.render(ms.state.view(seat)))
+    return text.getvalue()
