@@ -59,7 +59,9 @@ LEASE_TTL = 3.0
 is replaced after at most this long, plus one adoption round."""
 ADOPT_EVERY = 0.5
 ADOPT_BATCH = 1000
-CALL_TIMEOUT = 5.0
+CALL_TIMEOUT = 2.0
+"""Seconds to wait for another process's answer: a live one answers in milliseconds; a
+dead one's lease has not lapsed yet, and the client's retry finds the next owner."""
 NODES_KEY = f"{PREFIX}nodes"
 FORWARDED = b"x-pasture-forwarded"
 
@@ -77,10 +79,11 @@ class SeatChannel(Connection):
     """Stands among an owned table's connections for every websocket of one seat held by
     other processes: what the owner sends it is published on that seat's channel."""
 
-    def __init__(self, bus: Bus, table_id: str, seat: int | None) -> None:
-        # No websocket and no queue here: the bus keeps the order.
+    def __init__(self, bus: Bus, table_id: str, seat: int | None, hashed: str | None) -> None:
+        # No websocket and no queue here: the bus keeps the order. The token hash is the
+        # one the seat's websockets proved: what only seated players read reaches them.
         self.seat = seat
-        self.token_hash = None
+        self.token_hash = hashed
         self.closed = False
         self._bus = bus
         self.channel = seat_channel(table_id, seat)
@@ -176,6 +179,7 @@ class Cluster:
         self.sessions: dict[str, Session] = {}
         self._channels: dict[str, Subscribers] = {}
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._remotes: dict[tuple[str, str], RemoteConnection] = {}
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
         self._renewed_at = time.monotonic()
@@ -183,6 +187,7 @@ class Cluster:
             "open": self._op_open,
             "attach": self._op_attach,
             "act": self._op_act,
+            "bye": self._op_bye,
             "http": self._op_http,
         }
 
@@ -458,31 +463,68 @@ class Cluster:
     async def _op_attach(self, request: dict[str, Any]) -> None:
         table = await self.manager.get(str(request["table"]))
         conn = self._remote(request)
-        self._publish_seat(table, conn.seat)
+        self._publish_seat(table, conn.seat, conn.token_hash)
         try:
             await self.manager.attach(table, conn, request.get("since"))
+            chat = self._chat()
+            if chat is not None:
+                chat.welcome(table, conn)
         finally:
             table.connections.discard(conn)  # its seat's frames go to the channel
         # The catch-up is ahead of this marker on the bus: channel frames after it are new.
         self.bus.publish(node_channel(str(request["from"])), f"a {request['conn']}")
 
-    def _publish_seat(self, table: LiveTable, seat: int | None) -> None:
+    def _publish_seat(self, table: LiveTable, seat: int | None, hashed: str | None) -> None:
         for c in table.connections:
-            if isinstance(c, SeatChannel) and c.seat == seat and not c.closed:
+            if (
+                isinstance(c, SeatChannel)
+                and c.seat == seat
+                and c.token_hash == hashed
+                and not c.closed
+            ):
                 c.attached += 1
                 return
-        channel = SeatChannel(self.bus, table.id, seat)
+        channel = SeatChannel(self.bus, table.id, seat, hashed if seat is not None else None)
         channel.attached = 1
         table.connections.add(channel)
 
+    def _chat(self) -> Any:
+        state = getattr(self.asgi, "state", None)
+        return getattr(state, "chat", None)
+
+    def _remote_of(self, request: dict[str, Any]) -> RemoteConnection:
+        """The same object for every message of one relayed websocket (chat counts its
+        rate per connection)."""
+        key = (str(request["from"]), str(request["conn"]))
+        conn = self._remotes.get(key)
+        if conn is None:
+            conn = self._remotes[key] = self._remote(request)
+        return conn
+
     async def _op_act(self, request: dict[str, Any]) -> None:
-        conn = self._remote(request)
+        """A message from a relayed websocket: an action, a chat line, "I'm back"."""
+        conn = self._remote_of(request)
         table = self.manager.tables.get(str(request["table"]))
         if table is None or table.broken:
             conn.send(protocol.error("unavailable", "The table moved; reconnect."))
             conn.close(1012)
             return
-        await self.manager.act(table, conn, request["message"])
+        message = request["message"]
+        kind = message.get("type")
+        if kind == "chat":
+            chat = self._chat()
+            if chat is not None:
+                chat.say(table, conn, message)
+        elif kind == "back":
+            await self.manager.back(table, conn)
+        else:
+            await self.manager.act(table, conn, message)
+
+    async def _op_bye(self, request: dict[str, Any]) -> None:
+        conn = self._remotes.pop((str(request["from"]), str(request["conn"])), None)
+        chat = self._chat()
+        if conn is not None and chat is not None:
+            chat.forget(conn)
 
     async def _op_http(self, request: dict[str, Any]) -> dict[str, Any]:
         if self.asgi is None:
@@ -565,7 +607,7 @@ class Cluster:
                     conn.send(protocol.error(e.code, e.message))
                     continue
                 kind = message["type"]
-                if kind == "act":
+                if kind in ("act", "chat", "back"):
                     self.cast(remote.owner, "act", conn=conn_id, message=message, **where)
                 elif kind == "ping":
                     conn.send({"type": "pong"})
@@ -581,6 +623,7 @@ class Cluster:
             conn.close(1011)
         finally:
             self.sessions.pop(conn_id, None)
+            self.cast(remote.owner, "bye", conn=conn_id, **where)
             await self._unlisten(channel, session)
             conn.close()
             try:

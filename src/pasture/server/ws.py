@@ -84,6 +84,7 @@ class PlayApp(FastAPI):
 
 def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
     chat = ChatService()
+    app.state.chat = chat  # cluster hook: sockets relayed from other processes chat too
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
