@@ -55,6 +55,15 @@ class ModularState(State):
     rules: ClassVar[GameRules[Any]]
     views: ClassVar[GameViews[Any]]
 
+    def __init_subclass__(cls, *, direct_rules: bool = False, **kwargs: Any) -> None:
+        """`direct_rules=True` makes the hot calls (actors, legal_actions,
+        chance_outcomes) the rules' own functions: one call per use instead of two. For a
+        game whose `rules.legal_actions` also answers for `CHANCE`."""
+        super().__init_subclass__(**kwargs)
+        if direct_rules:
+            for name in ("actors", "legal_actions", "chance_outcomes"):
+                setattr(cls, name, getattr(cls.rules, name))
+
     def actors(self) -> tuple[int, ...]:
         return self.rules.actors(self)
 

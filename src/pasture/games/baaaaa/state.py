@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result, State, Termination
+from pasture.core.game import JSON, Action, Event, Result, State, Termination
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.baaaaa import rules, view
 from pasture.games.baaaaa.board import HUT, SHEEP_START, SPACES, WOLF_START
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pasture.games.baaaaa.rules import Tables
 
 
-class BaaaaaState(ModularState):
+class BaaaaaState(ModularState, direct_rules=True):
     game: ClassVar[Baaaaa]
     rules: ClassVar[GameRules[BaaaaaState]] = rules
     views: ClassVar[GameViews[BaaaaaState]] = view
@@ -80,21 +80,6 @@ class BaaaaaState(ModularState):
         self.phase = rules.SHEEP
 
     # --- the core contract -------------------------------------------------------------
-    # The hot calls are the rules' own functions (one call, not ModularState's two);
-    # mypy is given the signatures they have once bound as methods.
-    if TYPE_CHECKING:
-
-        def actors(self) -> tuple[int, ...]: ...
-
-        def legal_actions(self, seat: int) -> list[Action]: ...
-
-        def chance_outcomes(self) -> list[ChanceOutcome]: ...
-
-    else:
-        actors = rules.actors
-        legal_actions = rules.legal_actions
-        chance_outcomes = rules.chance_outcomes
-
     def apply(self, seat: int, action: Action) -> list[Event]:
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message

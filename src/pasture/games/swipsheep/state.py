@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.game import JSON, Action, Event, Result, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
@@ -22,7 +22,7 @@ ROUNDS = {3: 4, 4: 3, 5: 2}
 """Rounds played, by player count."""
 
 
-class SwipSheepState(ModularState):
+class SwipSheepState(ModularState, direct_rules=True):
     game: ClassVar[SwipSheep]
     rules: ClassVar[GameRules[SwipSheepState]] = rules
     views: ClassVar[GameViews[SwipSheepState]] = view
@@ -68,21 +68,6 @@ class SwipSheepState(ModularState):
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
-    # The hot calls are the rules' own functions (one call, not ModularState's two);
-    # mypy is given the signatures they have once bound as methods.
-    if TYPE_CHECKING:
-
-        def actors(self) -> tuple[int, ...]: ...
-
-        def legal_actions(self, seat: int) -> list[Action]: ...
-
-        def chance_outcomes(self) -> list[ChanceOutcome]: ...
-
-    else:
-        actors = rules.actors
-        legal_actions = rules.legal_actions
-        chance_outcomes = rules.chance_outcomes
-
     def apply(self, seat: int, action: Action) -> list[Event]:
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result, State
+from pasture.core.game import JSON, Action, Event, Result, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wilson_shep import rules, view
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from pasture.games.wilson_shep.game import WilsonShep
 
 
-class WilsonShepState(ModularState):
+class WilsonShepState(ModularState, direct_rules=True):
     game: ClassVar[WilsonShep]
     rules: ClassVar[GameRules[WilsonShepState]] = rules
     views: ClassVar[GameViews[WilsonShepState]] = view
@@ -55,21 +55,6 @@ class WilsonShepState(ModularState):
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
-    # The hot calls are the rules' own functions (one call, not ModularState's two);
-    # mypy is given the signatures they have once bound as methods.
-    if TYPE_CHECKING:
-
-        def actors(self) -> tuple[int, ...]: ...
-
-        def legal_actions(self, seat: int) -> list[Action]: ...
-
-        def chance_outcomes(self) -> list[ChanceOutcome]: ...
-
-    else:
-        actors = rules.actors
-        legal_actions = rules.legal_actions
-        chance_outcomes = rules.chance_outcomes
-
     def apply(self, seat: int, action: Action) -> list[Event]:
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message
