@@ -44,7 +44,6 @@ from pasture.server.bus import PREFIX, Bus, node_channel, seat_channel
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError, unknown_table
 from pasture.server.lease import Leases
-from pasture.server.limits import TokenBucket
 from pasture.server.live import LiveTable, token_hash
 from pasture.server.settings import Settings
 from pasture.store import repository as repo
@@ -579,7 +578,7 @@ class Cluster:
 
     async def play_remote(self, remote: RemoteSeat, websocket: WebSocket, since: Any) -> None:
         """Serve one websocket for a table owned elsewhere, until it closes."""
-        from pasture.server.ws import read_message
+        from pasture.server.ws import MessageReader
 
         settings = self.settings
         conn = Connection(websocket, remote.seat, remote.token_hash, settings.send_queue)
@@ -589,20 +588,13 @@ class Cluster:
         self.sessions[conn_id] = session
         channel = seat_channel(remote.table_id, remote.seat)
         where = {"table": remote.table_id, "seat": remote.seat, "token_hash": remote.token_hash}
-        rate = TokenBucket(settings.socket_rate, settings.socket_burst)
+        reader = MessageReader(websocket, settings)
         try:
             await self._listen(channel, session)
             await self.call(remote.owner, "attach", conn=conn_id, since=since, **where)
             while not conn.closed:
                 try:
-                    message = await read_message(websocket, settings.max_message)
-                    if not rate.take():
-                        raise ServerError(
-                            429,
-                            "rate_limited",
-                            f"At most {settings.socket_rate:g} messages a second; this one"
-                            f" is not read. Wait {rate.wait():.1f} s.",
-                        )
+                    message = await reader.next()
                 except ServerError as e:
                     conn.send(protocol.error(e.code, e.message))
                     continue

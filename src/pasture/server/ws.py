@@ -56,6 +56,27 @@ async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
     return data
 
 
+class MessageReader:
+    """One socket's messages, each bounded by `read_message` and the socket's rate."""
+
+    def __init__(self, websocket: WebSocket, settings: Settings) -> None:
+        self.websocket = websocket
+        self.limit = settings.max_message
+        self.per_second = settings.socket_rate
+        self.rate = TokenBucket(settings.socket_rate, settings.socket_burst)
+
+    async def next(self) -> dict[str, Any]:
+        message = await read_message(self.websocket, self.limit)
+        if not self.rate.take():
+            raise ServerError(
+                429,
+                "rate_limited",
+                f"At most {self.per_second:g} messages a second; this one"
+                f" is not read. Wait {self.rate.wait():.1f} s.",
+            )
+        return message
+
+
 async def _refuse(websocket: WebSocket, error: ServerError, close_code: int) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(protocol.dumps(protocol.error(error.code, error.message)))
@@ -131,7 +152,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
 
         conn = Connection(websocket, seat, hashed, settings.send_queue)
         pump = asyncio.create_task(conn.pump())
-        rate = TokenBucket(settings.socket_rate, settings.socket_burst)
+        reader = MessageReader(websocket, settings)
         try:
             try:
                 await manager.attach(table, conn, since)
@@ -141,14 +162,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 conn.close(4000 + e.status if e.status < 500 else 1011)
             while not conn.closed:
                 try:
-                    message = await read_message(websocket, settings.max_message)
-                    if not rate.take():
-                        raise ServerError(
-                            429,
-                            "rate_limited",
-                            f"At most {settings.socket_rate:g} messages a second; this one"
-                            f" is not read. Wait {rate.wait():.1f} s.",
-                        )
+                    message = await reader.next()
                 except ServerError as e:
                     conn.send(protocol.error(e.code, e.message))
                     continue
