@@ -145,7 +145,7 @@ def returns(result: Result, num_players: int) -> list[float]:
 class MachineState:
     """An engine state in machine form (see the module's docstring)."""
 
-    __slots__ = ("machine", "state", "decisions", "_priority", "_deciders", "log")
+    __slots__ = ("machine", "state", "decisions", "_priority", "_deciders", "log", "moves")
 
     def __init__(
         self,
@@ -164,6 +164,10 @@ class MachineState:
         self._deciders: tuple[int, ...] | None = None
         """Who decides now (None: not yet worked out since the last step)."""
         self.log: list[Seen] = [] if log is None else log
+        wait = machine.wait_id
+        self.moves = sum(1 for step in self.log if step.action != wait)
+        """Engine decisions (chance included, waits not) in the history: the engine state
+        changes exactly when this count does, so observations may be kept until then."""
 
     # --- who decides ------------------------------------------------------------------
 
@@ -234,8 +238,9 @@ class MachineState:
         return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        chance = self.machine.chance
-        return [(chance.id(o.action), o.probability) for o in self.state.chance_outcomes()]
+        outcomes = self.state.chance_outcomes()
+        ids = self.machine.chance.ids([o.action for o in outcomes])
+        return [(i, o.probability) for i, o in zip(ids, outcomes, strict=True)]
 
     # --- doing it ---------------------------------------------------------------------
 
@@ -256,6 +261,7 @@ class MachineState:
             raise IllegalAction("The game is over.", "game_over")
         events = self.state.apply(CHANCE, action)
         self._priority = self._deciders = None
+        self.moves += 1
         self.log.append(Seen(CHANCE, None, tuple(events)))
         return events
 
@@ -264,15 +270,19 @@ class MachineState:
         if action_id == machine.wait_id:
             if not self._at_priority(seat):
                 raise IllegalAction(f"Seat {seat} has no priority to pass now.")
-            assert self._priority is not None
-            self._priority.pop(0)
-            self._deciders = None
+            priority = self._priority
+            assert priority is not None
+            priority.pop(0)
             self.decisions += 1
+            # The engine state is unchanged: the next seat with priority, if any, decides.
+            over = self.decisions >= machine.max_decisions
+            self._deciders = (priority[0],) if priority and not over else None
             self.log.append(Seen(seat, action_id, ()))
             return []
         events = self.state.apply(seat, machine.actions.action(action_id))
         self._priority = self._deciders = None
         self.decisions += 1
+        self.moves += 1
         self.log.append(Seen(seat, action_id, tuple(events)))
         return events
 
@@ -303,8 +313,7 @@ class MachineState:
 
     def engine_steps(self) -> int:
         """How many engine decisions (chance included, waits not) this history holds."""
-        wait = self.machine.wait_id
-        return sum(1 for step in self.log if step.action != wait)
+        return self.moves
 
     def returns(self) -> list[float]:
         if not self.is_over():

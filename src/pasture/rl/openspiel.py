@@ -122,6 +122,7 @@ class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     def __init__(self, game: PastureGame, state: MachineState) -> None:
         super().__init__(game)
         self.machine_state = state
+        self._player: int | None = None
 
     @property
     def pasture(self) -> Any:
@@ -129,10 +130,16 @@ class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return self.machine_state.state
 
     def current_player(self) -> int:
-        deciders = self.machine_state.deciders()
-        if not deciders:
-            return TERMINAL
-        return deciders[0] if len(deciders) == 1 else SIMULTANEOUS
+        # OpenSpiel asks several times per step: worked out once after each change.
+        player = self._player
+        if player is None:
+            deciders = self.machine_state.deciders()
+            if not deciders:
+                player = TERMINAL
+            else:
+                player = deciders[0] if len(deciders) == 1 else SIMULTANEOUS
+            self._player = player
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         ids = self.machine_state.legal_ids(player)
@@ -146,9 +153,11 @@ class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
     def _apply_action(self, action: int) -> None:
         ms = self.machine_state
+        self._player = None
         ms.apply(ms.deciders()[0], action)
 
     def _apply_actions(self, actions: list[int]) -> None:
+        self._player = None
         self.machine_state.apply_joint(dict(enumerate(actions)))
 
     def _action_to_string(self, player: int, action: int) -> str:
