@@ -35,6 +35,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from pasture.core.encode import one_hot
 from pasture.core.errors import IllegalAction
 from pasture.core.game import (
     CHANCE,
@@ -95,6 +96,13 @@ class Machine:
     def simultaneous(self) -> bool:
         return self.game.simultaneous and not self.turn_based
 
+    @property
+    def information_state_shape(self) -> tuple[int, ...]:
+        """The information-state tensor: the observation, how often the seat chose each
+        id, and its last `RECALLED` choices one-hot (see `information_state_tensor`)."""
+        ids = len(self.actions)
+        return (self.observation_shape[0] + ids + RECALLED * (ids + 1),)
+
     def new_state(self) -> MachineState:
         return MachineState(self, self.game.new_state(self.num_players, self.options))
 
@@ -104,6 +112,10 @@ class Machine:
 
     def state_from_json(self, data: JSON) -> MachineState:
         return MachineState.from_json(self, data)
+
+
+RECALLED = 4
+"""How many of a seat's own last choices its information-state tensor spells out."""
 
 
 def machine(
@@ -344,6 +356,27 @@ class MachineState:
                 if seen is not None:
                     out.append(seen)
         out.append({"view": self.state.view(seat)})
+        return out
+
+    def information_state_tensor(self, seat: int) -> list[float]:
+        """A fixed-shape summary of `seat`'s information state (`information_state_shape`):
+        its observation now, then per action id how many times it chose that id (WAIT
+        included), then its last `RECALLED` choices, latest first, one-hot (a last slot
+        for "none yet"). Only what the seat saw or did: it is the same in every state
+        `determinize` draws. It does not keep the order of older choices, nor events
+        beyond what the observation tells; `information_state_string` keeps everything.
+        """
+        ids = len(self.machine.actions)
+        counts = [0.0] * ids
+        recent: list[int] = []
+        for step in self.log:
+            if step.seat == seat and step.action is not None:
+                counts[step.action] += 1.0
+                recent.append(step.action)
+        out = [*self.observation(seat), *counts]
+        last = recent[-RECALLED:][::-1]
+        for k in range(RECALLED):
+            one_hot(out, last[k] if k < len(last) else ids, ids + 1)
         return out
 
     def information_state_string(self, seat: int) -> str:
