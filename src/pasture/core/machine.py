@@ -157,7 +157,17 @@ def returns(result: Result, num_players: int) -> list[float]:
 class MachineState:
     """An engine state in machine form (see the module's docstring)."""
 
-    __slots__ = ("machine", "state", "decisions", "_priority", "_deciders", "log", "moves")
+    __slots__ = (
+        "machine",
+        "state",
+        "decisions",
+        "_priority",
+        "_deciders",
+        "log",
+        "moves",
+        "_legal",
+        "_legal_at",
+    )
 
     def __init__(
         self,
@@ -180,6 +190,9 @@ class MachineState:
         self.moves = sum(1 for step in self.log if step.action != wait)
         """Engine decisions (chance included, waits not) in the history: the engine state
         changes exactly when this count does, so observations may be kept until then."""
+        self._legal: dict[int, list[int]] = {}
+        """Each seat's legal ids at this step (a mask and the check of a choice ask twice)."""
+        self._legal_at = -1
 
     # --- who decides ------------------------------------------------------------------
 
@@ -237,6 +250,16 @@ class MachineState:
 
     def legal_ids(self, seat: int) -> list[int]:
         """The ids `seat` may choose now (empty if it does not decide)."""
+        step = self.decisions + self.moves  # every step adds to one or the other
+        if step != self._legal_at:
+            self._legal_at = step
+            self._legal.clear()
+        ids = self._legal.get(seat)
+        if ids is None:
+            ids = self._legal[seat] = self._work_out_legal_ids(seat)
+        return ids[:]
+
+    def _work_out_legal_ids(self, seat: int) -> list[int]:
         if seat not in self.deciders():
             return []
         machine = self.machine
