@@ -22,7 +22,8 @@ Each step is kept as `Seen` (who acted, the action id, the events it caused), so
 seat's perfect-recall information state (`information_state`) is what it saw of every
 step: its own actions, the fact that others waited, and every event as `Event.for_seat`
 shows it. The history survives `clone`, the JSON form and `determinize`; a re-drawn
-state keeps the history as the determinizing seat saw it.
+state keeps the history as the determinizing seat saw it. `information_state_tensor`
+is a fixed-shape summary of it (the observation and the seat's own choices).
 """
 
 from __future__ import annotations
