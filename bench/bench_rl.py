@@ -8,7 +8,10 @@ Each row plays whole games at random for about `--seconds` (in slices taken in t
 with the other rows of its game). A step is one engine
 decision applied, chance included (as bench_games.py counts them), so every row counts
 the same thing and the ratio to the engine row is the adapter's cost:
-- engine: `legal_actions` (or chance outcomes) listed, one applied;
+- engine: `legal_actions` (or chance outcomes) listed, one applied (the target's base:
+  every adapter should reach 0.7x of it);
+- engine+observe: the same, plus the acting seat's observation at each player step,
+  for scale only: an adapter that hands out observations cannot do less than this;
 - machine: the same through `core.machine` (ids; priority waits are overhead, not steps);
 - openspiel: `legal_actions()` and `apply_action` (`apply_actions` at a simultaneous
   step) on the registered `pasture_<game>`, chance from `chance_outcomes()`;
@@ -73,6 +76,26 @@ def engine_game(game: Game, players: int, rng: random.Random) -> Callable[[], in
                 state.apply(CHANCE, sample(state.chance_outcomes(), rng))
             else:
                 seat = state.actors()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+        return steps
+
+    return play
+
+
+def observed_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
+    """The engine row, plus the deciding seat's observation (`observe.py`) at each player
+    step: the least work an adapter that hands out observations can do."""
+
+    def play() -> int:
+        state = game.new_state(players)
+        steps = 0
+        while not state.is_over():
+            if state.is_chance():
+                state.apply(CHANCE, sample(state.chance_outcomes(), rng))
+            else:
+                seat = state.actors()[0]
+                game.observe(state, seat)
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
             steps += 1
         return steps
@@ -183,6 +206,7 @@ def main() -> None:
             spiel = pyspiel.load_game(f"pasture_{name}", {"players": players})
             plays = {
                 "engine": engine_game(game, players, rng),
+                "engine+observe": observed_game(game, players, rng),
                 "machine": machine_game(game, players, rng),
                 "openspiel": spiel_game(spiel, rng),
                 "pettingzoo": aec_game(name, players, rng),
@@ -194,6 +218,7 @@ def main() -> None:
                 rows.append(
                     {"game": f"{name} {players}p", "adapter": adapter, "steps_per_s": rate}
                     | {"ratio": rate / rates["engine"]}
+                    | {"observed_ratio": rate / rates["engine+observe"]}
                 )
             progress.advance(task)
         peers = {
@@ -201,21 +226,25 @@ def main() -> None:
             for peer in ("python_liars_poker", "leduc_poker")
         }
         for peer, rate in timed(peers, args.seconds).items():
-            rows.append({"game": peer, "adapter": "openspiel", "steps_per_s": rate, "ratio": None})
+            rows.append(
+                {"game": peer, "adapter": "openspiel", "steps_per_s": rate}
+                | {"ratio": None, "observed_ratio": None}
+            )
         progress.advance(task)
     if args.json:
         print(json.dumps(rows, indent=2))
         return
     table = Table(title="Random play, steps/s (one process, one core)")
-    for column in ("game", "adapter", "steps/s", "× engine"):
+    for column in ("game", "adapter", "steps/s", "× engine", "× engine+observe"):
         table.add_column(column, justify="left" if column in ("game", "adapter") else "right")
     for row in rows:
-        ratio = row["ratio"]
+        ratio, observed = row["ratio"], row["observed_ratio"]
         table.add_row(
             str(row["game"]),
             str(row["adapter"]),
             f"{row['steps_per_s']:,.0f}",
             "" if ratio is None else f"{ratio:.2f}",
+            "" if observed is None else f"{observed:.2f}",
         )
     console.print(table)
 

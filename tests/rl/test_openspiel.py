@@ -69,6 +69,40 @@ def test_observation_tensor_information_state_and_resampling() -> None:
     assert resampled.observation_tensor(seat) == state.observation_tensor(seat)
 
 
+@pytest.mark.parametrize("name", ["wypas", "swipsheep", "baaaaa", "wilson_shep"])
+def test_information_state_tensor_has_its_shape_and_hides_nothing(name: str) -> None:
+    game = games.get(name)
+    players = 4 if name in ("wypas", "swipsheep") else 3
+    form = {"turn_based": True} if game.simultaneous else {}
+    spiel_game = _load(game, players, quick(game, {}), **form)
+    size = spiel_game.information_state_tensor_size()
+    assert size == spiel_game.observation_tensor_size() + 5 * spiel_game.num_distinct_actions() + 4
+    rng = np.random.RandomState(3)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = spiel_game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == pyspiel.PlayerId.CHANCE:
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        tensor = state.information_state_tensor(player)
+        assert len(tensor) == size
+        if checked < 40:  # a re-drawn world the seat cannot tell apart: the same tensor
+            assert (
+                state.resample_from_infostate(player, sampler).information_state_tensor(player)
+                == tensor
+            )
+            checked += 1
+        chosen = int(rng.choice(state.legal_actions()))
+        state.apply_action(chosen)
+        after = np.array(state.information_state_tensor(player))
+        counts = after[spiel_game.observation_tensor_size() :][: spiel_game.num_distinct_actions()]
+        assert counts[chosen] >= 1  # its own choice is recalled
+    assert checked > 0
+
+
 def _play(spiel_game: Any, bot: Any, seed: int) -> Any:
     """Seat 0 is `bot`, the others play at random; chance by its odds."""
     rng = np.random.RandomState(seed)

@@ -61,3 +61,37 @@ def test_the_same_seed_plays_the_same_game() -> None:
         return taken
 
     assert run() == run()
+
+
+def test_kept_observations_are_the_games_own_at_every_step() -> None:
+    """Observations are kept between engine decisions (a WAIT changes nothing), so check
+    every seat's against the game's `observe` at each step, Wypas priority steps included,
+    and that a caller changing its copy changes nothing for the next."""
+    game_name, players = "wypas", 4
+    aec = env(game_name, players, {"max_turns": 1})
+    par = parallel_env(game_name, players, {"max_turns": 1})
+    aec.reset(seed=7)
+    par_obs, _ = par.reset(seed=7)
+    observe = aec.ms.machine.game.observe
+    waits = 0
+    for agent in aec.agent_iter():
+        obs, _, term, trunc, _ = aec.last()
+        if term or trunc:
+            aec.step(None)
+            continue
+        for seat, other in enumerate(aec.possible_agents):
+            seen = aec.observe(other)["observation"]
+            assert seen.tolist() == pytest.approx(observe(aec.ms.state, seat))
+            seen[:] = -1.0
+        assert (aec.observe(agent)["observation"] == obs["observation"]).all()
+        ids = obs["action_mask"].nonzero()[0]
+        action = int(ids[-1])  # WAIT at a priority step, when offered
+        waits += action == aec.ms.machine.wait_id
+        aec.step(action)
+    assert waits > 0
+    while par.agents:
+        for seat, agent in enumerate(par.possible_agents):
+            expected = observe(par.ms.state, seat)
+            assert par_obs[agent]["observation"].tolist() == pytest.approx(expected)
+        choice = {a: int(par_obs[a]["action_mask"].nonzero()[0][-1]) for a in par.agents}
+        par_obs, *_ = par.step(choice)

@@ -22,7 +22,8 @@ Each step is kept as `Seen` (who acted, the action id, the events it caused), so
 seat's perfect-recall information state (`information_state`) is what it saw of every
 step: its own actions, the fact that others waited, and every event as `Event.for_seat`
 shows it. The history survives `clone`, the JSON form and `determinize`; a re-drawn
-state keeps the history as the determinizing seat saw it.
+state keeps the history as the determinizing seat saw it. `information_state_tensor`
+is a fixed-shape summary of it (the observation and the seat's own choices).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from pasture.core.encode import one_hot
 from pasture.core.errors import IllegalAction
 from pasture.core.game import (
     CHANCE,
@@ -95,6 +97,13 @@ class Machine:
     def simultaneous(self) -> bool:
         return self.game.simultaneous and not self.turn_based
 
+    @property
+    def information_state_shape(self) -> tuple[int, ...]:
+        """The information-state tensor: the observation, how often the seat chose each
+        id, and its last `RECALLED` choices one-hot (see `information_state_tensor`)."""
+        ids = len(self.actions)
+        return (self.observation_shape[0] + ids + RECALLED * (ids + 1),)
+
     def new_state(self) -> MachineState:
         return MachineState(self, self.game.new_state(self.num_players, self.options))
 
@@ -104,6 +113,10 @@ class Machine:
 
     def state_from_json(self, data: JSON) -> MachineState:
         return MachineState.from_json(self, data)
+
+
+RECALLED = 4
+"""How many of a seat's own last choices its information-state tensor spells out."""
 
 
 def machine(
@@ -145,7 +158,17 @@ def returns(result: Result, num_players: int) -> list[float]:
 class MachineState:
     """An engine state in machine form (see the module's docstring)."""
 
-    __slots__ = ("machine", "state", "decisions", "_priority", "_deciders", "log")
+    __slots__ = (
+        "machine",
+        "state",
+        "decisions",
+        "_priority",
+        "_deciders",
+        "log",
+        "moves",
+        "_legal",
+        "_legal_at",
+    )
 
     def __init__(
         self,
@@ -164,6 +187,13 @@ class MachineState:
         self._deciders: tuple[int, ...] | None = None
         """Who decides now (None: not yet worked out since the last step)."""
         self.log: list[Seen] = [] if log is None else log
+        wait = machine.wait_id
+        self.moves = sum(1 for step in self.log if step.action != wait)
+        """Engine decisions (chance included, waits not) in the history: the engine state
+        changes exactly when this count does, so observations may be kept until then."""
+        self._legal: dict[int, list[int]] = {}
+        """Each seat's legal ids at this step (a mask and the check of a choice ask twice)."""
+        self._legal_at = -1
 
     # --- who decides ------------------------------------------------------------------
 
@@ -221,6 +251,16 @@ class MachineState:
 
     def legal_ids(self, seat: int) -> list[int]:
         """The ids `seat` may choose now (empty if it does not decide)."""
+        step = self.decisions + self.moves  # every step adds to one or the other
+        if step != self._legal_at:
+            self._legal_at = step
+            self._legal.clear()
+        ids = self._legal.get(seat)
+        if ids is None:
+            ids = self._legal[seat] = self._work_out_legal_ids(seat)
+        return ids[:]
+
+    def _work_out_legal_ids(self, seat: int) -> list[int]:
         if seat not in self.deciders():
             return []
         machine = self.machine
@@ -234,8 +274,9 @@ class MachineState:
         return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        chance = self.machine.chance
-        return [(chance.id(o.action), o.probability) for o in self.state.chance_outcomes()]
+        outcomes = self.state.chance_outcomes()
+        ids = self.machine.chance.ids([o.action for o in outcomes])
+        return [(i, o.probability) for i, o in zip(ids, outcomes, strict=True)]
 
     # --- doing it ---------------------------------------------------------------------
 
@@ -256,6 +297,7 @@ class MachineState:
             raise IllegalAction("The game is over.", "game_over")
         events = self.state.apply(CHANCE, action)
         self._priority = self._deciders = None
+        self.moves += 1
         self.log.append(Seen(CHANCE, None, tuple(events)))
         return events
 
@@ -264,15 +306,19 @@ class MachineState:
         if action_id == machine.wait_id:
             if not self._at_priority(seat):
                 raise IllegalAction(f"Seat {seat} has no priority to pass now.")
-            assert self._priority is not None
-            self._priority.pop(0)
-            self._deciders = None
+            priority = self._priority
+            assert priority is not None
+            priority.pop(0)
             self.decisions += 1
+            # The engine state is unchanged: the next seat with priority, if any, decides.
+            over = self.decisions >= machine.max_decisions
+            self._deciders = (priority[0],) if priority and not over else None
             self.log.append(Seen(seat, action_id, ()))
             return []
         events = self.state.apply(seat, machine.actions.action(action_id))
         self._priority = self._deciders = None
         self.decisions += 1
+        self.moves += 1
         self.log.append(Seen(seat, action_id, tuple(events)))
         return events
 
@@ -303,8 +349,7 @@ class MachineState:
 
     def engine_steps(self) -> int:
         """How many engine decisions (chance included, waits not) this history holds."""
-        wait = self.machine.wait_id
-        return sum(1 for step in self.log if step.action != wait)
+        return self.moves
 
     def returns(self) -> list[float]:
         if not self.is_over():
@@ -335,6 +380,27 @@ class MachineState:
                 if seen is not None:
                     out.append(seen)
         out.append({"view": self.state.view(seat)})
+        return out
+
+    def information_state_tensor(self, seat: int) -> list[float]:
+        """A fixed-shape summary of `seat`'s information state (`information_state_shape`):
+        its observation now, then per action id how many times it chose that id (WAIT
+        included), then its last `RECALLED` choices, latest first, one-hot (a last slot
+        for "none yet"). Only what the seat saw or did: it is the same in every state
+        `determinize` draws. It does not keep the order of older choices, nor events
+        beyond what the observation tells; `information_state_string` keeps everything.
+        """
+        ids = len(self.machine.actions)
+        counts = [0.0] * ids
+        recent: list[int] = []
+        for step in self.log:
+            if step.seat == seat and step.action is not None:
+                counts[step.action] += 1.0
+                recent.append(step.action)
+        out = [*self.observation(seat), *counts]
+        last = recent[-RECALLED:][::-1]
+        for k in range(RECALLED):
+            one_hot(out, last[k] if k < len(last) else ids, ids + 1)
         return out
 
     def information_state_string(self, seat: int) -> str:

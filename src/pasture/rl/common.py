@@ -38,11 +38,31 @@ def observation_space(table: Machine, actions: int) -> spaces.Dict:
     )
 
 
-def observation(ms: MachineState, seat: int, actions: int) -> dict[str, np.ndarray]:
-    return {
-        "observation": np.array(ms.observation(seat), np.float32),
-        "action_mask": action_mask(ms, seat, actions),
-    }
+class Observations:
+    """Each seat's observation array, worked out once per engine state.
+
+    A priority WAIT leaves the engine state as it was (`MachineState.moves` does not
+    change), so the arrays are kept until the next engine decision; every caller gets
+    its own copy."""
+
+    def __init__(self) -> None:
+        self._for: MachineState | None = None
+        self._moves = -1
+        self._arrays: dict[int, np.ndarray] = {}
+
+    def get(self, ms: MachineState, seat: int) -> np.ndarray:
+        if ms is not self._for or ms.moves != self._moves:
+            self._for, self._moves = ms, ms.moves
+            self._arrays.clear()
+        array = self._arrays.get(seat)
+        if array is None:
+            values = ms.observation(seat)  # fromiter: cheaper than np.array on a long list
+            array = self._arrays[seat] = np.fromiter(values, np.float32, len(values))
+        return array.copy()
+
+    def of(self, ms: MachineState, seat: int, actions: int) -> dict[str, np.ndarray]:
+        """The observation dict: the array and the action mask."""
+        return {"observation": self.get(ms, seat), "action_mask": action_mask(ms, seat, actions)}
 
 
 def render_ansi(ms: MachineState, seat: int | None) -> str:

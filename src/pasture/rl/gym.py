@@ -35,7 +35,7 @@ from pasture.core.bot import Bot, Turn
 from pasture.core.errors import IllegalAction
 from pasture.core.game import CHANCE, JSON
 from pasture.core.machine import Machine, MachineState, machine
-from pasture.rl.common import observation, observation_space, render_ansi, settle_chance
+from pasture.rl.common import Observations, observation_space, render_ansi, settle_chance
 
 
 class PastureEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -69,6 +69,7 @@ class PastureEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._rng = random.Random()
         self._bot_rngs: dict[int, random.Random] = {}
         self.ms: MachineState = self.table.new_state()
+        self._observations = Observations()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -82,7 +83,7 @@ class PastureEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), {}
 
     def _observation(self) -> dict[str, np.ndarray]:
-        return observation(self.ms, self.seat, self._size)
+        return self._observations.of(self.ms, self.seat, self._size)
 
     def _play_others(self) -> None:
         """Chance and the bots decide until the learning seat does, or the game ends."""

@@ -23,7 +23,7 @@ import pyspiel
 
 from pasture.core import registry
 from pasture.core.game import CHANCE, JSON, Game, Information, Utility
-from pasture.core.machine import Machine, MachineState, Node, machine
+from pasture.core.machine import RECALLED, Machine, MachineState, Node, machine
 
 PREFIX = "pasture_"
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -79,7 +79,7 @@ def game_type(game: Game, table: Machine | None = None) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(game),
@@ -122,6 +122,7 @@ class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     def __init__(self, game: PastureGame, state: MachineState) -> None:
         super().__init__(game)
         self.machine_state = state
+        self._player: int | None = None
 
     @property
     def pasture(self) -> Any:
@@ -129,10 +130,16 @@ class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return self.machine_state.state
 
     def current_player(self) -> int:
-        deciders = self.machine_state.deciders()
-        if not deciders:
-            return TERMINAL
-        return deciders[0] if len(deciders) == 1 else SIMULTANEOUS
+        # OpenSpiel asks several times per step: worked out once after each change.
+        player = self._player
+        if player is None:
+            deciders = self.machine_state.deciders()
+            if not deciders:
+                player = TERMINAL
+            else:
+                player = deciders[0] if len(deciders) == 1 else SIMULTANEOUS
+            self._player = player
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         ids = self.machine_state.legal_ids(player)
@@ -146,9 +153,11 @@ class PastureState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
     def _apply_action(self, action: int) -> None:
         ms = self.machine_state
+        self._player = None
         ms.apply(ms.deciders()[0], action)
 
     def _apply_actions(self, actions: list[int]) -> None:
+        self._player = None
         self.machine_state.apply_joint(dict(enumerate(actions)))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -185,20 +194,30 @@ def _draw(sampler: Any) -> float:
 
 class PastureObserver:
     """Observation tensors (the game's `observe.py`) and strings; with perfect recall,
-    the information state string (the seat's whole history, `core.machine`)."""
+    the information-state tensor (`MachineState.information_state_tensor`, a fixed-shape
+    summary) and string (the seat's whole history, `core.machine`)."""
 
     def __init__(self, table: Machine, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        if perfect_recall:  # a whole history has no fixed shape: a string only
-            self.tensor = np.zeros(0, np.float32)
-            self.dict: dict[str, np.ndarray] = {}
+        size = table.observation_shape[0]
+        if perfect_recall:
+            ids = len(table.actions)
+            self.tensor = np.zeros(table.information_state_shape, np.float32)
+            self.dict: dict[str, np.ndarray] = {
+                "observation": self.tensor[:size],
+                "chosen": self.tensor[size : size + ids],
+                "last_chosen": self.tensor[size + ids :].reshape(RECALLED, ids + 1),
+            }
         else:
             self.tensor = np.zeros(table.observation_shape, np.float32)
             self.dict = {"observation": self.tensor}
 
     def set_from(self, state: PastureState, player: int) -> None:
-        if not self.perfect_recall:
-            self.tensor[:] = state.machine_state.observation(player)
+        ms = state.machine_state
+        if self.perfect_recall:
+            self.tensor[:] = ms.information_state_tensor(player)
+        else:
+            self.tensor[:] = ms.observation(player)
 
     def string_from(self, state: PastureState, player: int) -> str:
         ms = state.machine_state

@@ -31,7 +31,7 @@ from pasture.core import registry
 from pasture.core.errors import IllegalAction
 from pasture.core.game import JSON
 from pasture.core.machine import Machine, MachineState, machine
-from pasture.rl.common import observation, observation_space, render_ansi, settle_chance
+from pasture.rl.common import Observations, observation_space, render_ansi, settle_chance
 
 
 def _agents(n: int) -> list[str]:
@@ -61,6 +61,7 @@ class PastureAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self._size = len(self.table.actions)
         self._rng = random.Random()
         self.ms: MachineState = self.table.new_state()
+        self._observations = Observations()
 
     @functools.cache  # noqa: B019 - one space object per agent
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -97,7 +98,7 @@ class PastureAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.agent_selection = self.possible_agents[ms.current()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return observation(self.ms, self._seat[agent], self._size)
+        return self._observations.of(self.ms, self._seat[agent], self._size)
 
     def step(self, action: int | None) -> None:
         """Apply `agent_selection`'s id (None once the agent is done, as PettingZoo asks)."""
@@ -142,6 +143,7 @@ class PastureParallel(ParallelEnv):  # type: ignore[misc, unused-ignore]
         self._size = len(self.table.actions)
         self._rng = random.Random()
         self.ms: MachineState = self.table.new_state()
+        self._observations = Observations()
 
     @functools.cache  # noqa: B019
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -151,12 +153,12 @@ class PastureParallel(ParallelEnv):  # type: ignore[misc, unused-ignore]
     def action_space(self, agent: str) -> spaces.Discrete:
         return spaces.Discrete(self._size)
 
-    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+    def _all_observations(self) -> dict[str, dict[str, np.ndarray]]:
         out = {}
         deciders = self.ms.deciders()
         wait = self.table.wait_id
         for p, agent in enumerate(self.possible_agents):
-            obs = observation(self.ms, p, self._size)
+            obs = self._observations.of(self.ms, p, self._size)
             if p not in deciders:
                 obs["action_mask"][wait] = 1
             out[agent] = obs
@@ -170,7 +172,7 @@ class PastureParallel(ParallelEnv):  # type: ignore[misc, unused-ignore]
         self.ms = self.table.new_state()
         settle_chance(self.ms, self._rng)
         self.agents = self.possible_agents[:]
-        return self._observations(), {a: {} for a in self.agents}
+        return self._all_observations(), {a: {} for a in self.agents}
 
     def step(self, actions: Mapping[str, int]) -> tuple[dict[str, Any], ...]:
         ms = self.ms
@@ -182,7 +184,7 @@ class PastureParallel(ParallelEnv):  # type: ignore[misc, unused-ignore]
             ms.apply_joint(choices)
         settle_chance(ms, self._rng)
         agents = self.agents
-        observations = self._observations()
+        observations = self._all_observations()
         rewards = dict.fromkeys(agents, 0.0)
         over = ms.is_over()
         natural = over and ms.state.is_over()
