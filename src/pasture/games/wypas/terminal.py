@@ -168,9 +168,10 @@ def render(view: dict[str, JSON]) -> RenderableType:
     reaction = view.get("reaction")
     if reaction:
         lines = [
-            say(
+            by(
                 "term.wy.reaction.played",
-                name=who(q["seat"], me),
+                q["seat"],
+                me,
                 card=card(q["card"]).markup,
                 target=_target(q, me),
             )
@@ -200,6 +201,8 @@ def _target(q: dict[str, Any], me: int | None) -> str:
         return say("term.wy.target.cancels", n=q["cancels"] + 1)
     if q["pen"] is not None:
         return say("term.wy.target.pen", pen=pen_of(q["target"], q["pen"], me))
+    if q["target"] is not None and q["target"] == me:
+        return say("term.wy.target.at_you")
     if q["target"] is not None:
         return say("term.wy.target.seat", name=who(q["target"], me))
     return ""
@@ -217,7 +220,10 @@ def _auction(auction: dict[str, Any], me: int | None) -> RenderableType:
     if auction["lot"] is not None:
         high = auction["high_bidder"]
         bluff = " " + say("term.wy.bluff_note") if auction["bluff_bid"] else ""
-        high_by = say("term.wy.high_by", bid=auction["high"], name=who(high, me))
+        if high is not None and high == me:
+            high_by = say("term.wy.high_by_you", bid=auction["high"])
+        else:
+            high_by = say("term.wy.high_by", bid=auction["high"], name=who(high, me))
         grid.add_row(say("term.wy.high_bid"), high_by + bluff, "", "")
         for seat, laid in enumerate(auction["bids"]):
             if not laid and not auction["passed"][seat]:
@@ -242,7 +248,38 @@ def _placed(kind: str, colour: str, value: int) -> str:
     return shown
 
 
+def a_sheep(colour: str, value: int, kind: str) -> str:
+    """The sheep a card goes into a pen as, told as the object of a sentence ("an orange 5",
+    "pomarańczową 5"), with the card itself when it is not that plain sheep (a Dolly)."""
+    told = say(f"term.wy.a_sheep.{colour}", value=value) if colour in COLOUR_STYLE else kind
+    return told if kind == f"{colour}_{value}" else f"{told} ({card(kind).markup})"
+
+
+def sentence(line: str) -> str:
+    """`line` with its first letter a capital (past leading markup tags and symbols)."""
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if ch == "\\":
+            return line  # an escaped bracket: a card's name comes first, as written
+        if ch == "[":
+            end = line.find("]", i)
+            if end < 0:
+                return line
+            i = end + 1
+            continue
+        if ch.isalpha():
+            return line[:i] + ch.upper() + line[i + 1 :]
+        i += 1
+    return line
+
+
 def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
+    line = _narrate(event, seat)
+    return None if line is None else sentence(line)
+
+
+def _narrate(event: dict[str, JSON], seat: int | None) -> str | None:
     kind = event["type"]
     if kind in ("dealt", "lot_drawn", "resolve", "redyk_done", "shear_done"):
         return None
@@ -267,7 +304,7 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
         totals = ", ".join(f"{who(int(s), seat)} {t}" for s, t in event["totals"].items())
         return say("term.wy.log.showdown", totals=totals)
     if kind == "tie":
-        return say("term.wy.log.tie", name=who(event["baca"], seat))
+        return by("term.wy.log.tie", event["baca"], seat)
     if kind == "lot_won":
         what = card(event.get("card")).markup
         if event["how"] == "baca":
@@ -278,13 +315,14 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
     if kind == "redyk":
         return say("term.wy.log.redyk")
     if kind == "placed":
-        what = _placed(event["card"], event["colour"], event["value"])
+        what = a_sheep(event["colour"], event["value"], event["card"])
         return by("term.wy.log.placed", event["seat"], seat, card=what, pen=event["pen"] + 1)
     if kind == "shearing":
         return say("term.wy.log.shearing")
     if kind == "sheared":
         sound = say("term.wy.log.bleat" if event["bleat"] else "term.wy.log.silently")
-        line = f"{sound} " + by("term.wy.log.sheared", event["seat"], seat, pen=event["pen"] + 1)
+        shears = by("term.wy.log.sheared", event["seat"], seat, pen=event["pen"] + 1)
+        line = f"{sound} " + (sentence(shears) if event["bleat"] else shears)
         if event["wolf"]:
             line += say("term.wy.log.wolf_ate")
         if event["fleece"]:
@@ -306,9 +344,7 @@ def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
             "term.wy.log.special", event["seat"], seat, card=played, target=_target(event, seat)
         )
     if kind == "cancelled":
-        return say(
-            "term.wy.log.cancelled", card=card(event["card"]).markup, name=who(event["seat"], seat)
-        )
+        return by("term.wy.log.cancelled", event["seat"], seat, card=card(event["card"]).markup)
     if kind == "fizzled":
         return say("term.wy.log.fizzled")
     if kind == "thief_looks":
@@ -366,6 +402,8 @@ def label(action: Action, view: dict[str, JSON]) -> str:
     if isinstance(action, HideLot):
         return say("term.wy.label.hide_lot", card=card(action.card).markup)
     if isinstance(action, TieBreak):
+        if action.seat == me:
+            return say("term.wy.label.tie_break_you")
         return say("term.wy.label.tie_break", name=who(action.seat, me))
     if isinstance(action, Place):
         what = _placed(action.card, action.colour, action.value)
