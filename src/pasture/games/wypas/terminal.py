@@ -50,6 +50,9 @@ SPECIAL_STYLE = {
 }
 """Each special card's look; its name is the catalogue's (`term.wy.card.<kind>`)."""
 
+PHASES = ("choose_baca", "deal", "hide", "name", "bid", "tie", "redyk", "shear", "over")
+"""The phases the catalogue names (`term.wy.phase.<phase>`)."""
+
 
 def sheep(colour: str, value: object) -> str:
     """A numbered sheep in words: "green 3" / "zielona 3" / "vert 3"."""
@@ -190,10 +193,6 @@ def render(view: dict[str, JSON]) -> RenderableType:
         winners = ", ".join(who(s, me) for s in view["result"]["winners"])
         parts.append(Text(say("term.wy.winner", names=winners), style="bold"))
     return Panel(Group(*parts), title="Wypas", expand=False)
-
-
-PHASES = ("choose_baca", "deal", "hide", "name", "bid", "tie", "redyk", "shear", "over")
-"""The phases the catalogue names (`term.wy.phase.<phase>`)."""
 
 
 def _target(q: dict[str, Any], me: int | None) -> str:
