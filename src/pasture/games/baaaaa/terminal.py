@@ -22,7 +22,6 @@ SHEEP_LABELS = dict(zip(EDITION.sheep_kinds, map(escape, EDITION.sheep_labels), 
 WOLF_LABELS = dict(zip(EDITION.wolf_kinds, map(escape, EDITION.wolf_labels), strict=True))
 SHEEP_MOVES = dict(zip(EDITION.sheep_kinds, EDITION.sheep_moves, strict=True))
 SHEEP_EFFECTS = dict(zip(EDITION.sheep_kinds, EDITION.sheep_effects, strict=True))
-SUMMARY = re.compile(r"^(The flock is saved|The flock is lost|The wolf player wins|A draw)\D*(\d+)\D+(\d+)")
 OUTCOMES = {
     "The flock is saved": "saved",
     "The flock is lost": "lost",
@@ -30,6 +29,7 @@ OUTCOMES = {
     "A draw": "draw",
 }
 """The engine's English summary (Result.summary) by its catalogue key."""
+SUMMARY = re.compile("^(" + "|".join(OUTCOMES) + r")\D*(\d+)\D+(\d+)")
 
 
 def card_name(kind: str, labels: dict[str, str]) -> str:
@@ -204,9 +204,7 @@ def _wolf_line(event: dict[str, JSON], me: int | None) -> str:
     line = "🐺 " + say("baaaaa.log.wolf_card", card=wolf_card(event["card"]))
     moved = event["wolf_to"] != event["wolf_from"]
     if moved:
-        line += say(
-            "term.ba.wolf.goes", a=where(event["wolf_from"]), b=where(event["wolf_to"])
-        )
+        line += say("term.ba.wolf.goes", a=where(event["wolf_from"]), b=where(event["wolf_to"]))
     if event["taken"] > 0:
         line += f"[red]{say_counted('term.ba.wolf.taken', event['taken'])}[/]"
     if "placed" in event:

@@ -108,7 +108,12 @@ def render(view: dict[str, JSON]) -> RenderableType:
     last = view["last_round"]
     if last:
         line = _round_over(
-            last["round"], last["winner"], last["reason"], last.get("wilson", wilson), last["wilson_at"], me
+            last["round"],
+            last["winner"],
+            last["reason"],
+            last.get("wilson", wilson),
+            last["wilson_at"],
+            me,
         )
         parts.append(Text(line, style="dim"))
     if view.get("result"):
