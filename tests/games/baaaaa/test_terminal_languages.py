@@ -97,7 +97,7 @@ def test_french_uses_the_games_own_words_and_plural_forms(speak: None) -> None:
     state = place(fresh(1), {space(1, 2): 2, space(0, 1): 1}, wolf=space(0, 3))
     events = play(state, "trio", space(1, 2), count=2)
     line = said(terminal.narrate(events[0].for_seat(0), 0) or "")
-    assert line.startswith("Vous jouez Trio") and "2 moutons" in line
+    assert line.startswith("Vous avez joué Trio") and "2 moutons" in line
     assert "atteignent la cabane : sauvés !" in line
     shown = text(terminal.render(state.view(0)))
     assert "Garde-manger" in shown and "2 sauvés" in shown and "berger" in shown
