@@ -14,7 +14,7 @@ from pasture.cli.terminal import terminal_ui
 from pasture.core import Match
 from pasture.games.wilson_shep import GAME
 from pasture.games.wilson_shep import terminal as ws_terminal
-from pasture.games.wilson_shep.edition import Edition, default_edition
+from pasture.games.wilson_shep.edition import Edition, default_edition, picture_key
 from pasture.i18n import LANGUAGES, catalogue, use
 from tests.games.wilson_shep.helpers import hide_and_place, new_game, turn
 
@@ -53,7 +53,7 @@ def test_a_mid_game_field_in_each_language(lang: str, speak: None) -> None:
         shown = text(ui.render(state.view(seat)))
         assert not LEFT_OVER.search(shown), shown
         assert ROUND[lang] in shown
-        assert catalogue(lang)[ws_terminal.picture_key(default_edition().pictures[0])] in shown
+        assert catalogue(lang)[picture_key(default_edition().pictures[0])] in shown
     assert (lang == "en") == ("you search with Shep" in text(ui.render(state.view(1))))
     for seat in (0, 1):
         view = state.view(seat)
@@ -100,7 +100,7 @@ def test_polish_counts_turned_up_sheep_with_its_plural_forms(speak: None) -> Non
 def test_every_picture_of_the_edition_has_a_name_in_each_language() -> None:
     for lang in LANGUAGES:
         for own in default_edition().pictures:
-            assert ws_terminal.picture_key(own) in catalogue(lang), (lang, own)
+            assert picture_key(own) in catalogue(lang), (lang, own)
 
 
 def test_a_picture_the_catalogue_lacks_shows_its_edition_name_as_text(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
@@ -12,14 +10,9 @@ from rich.text import Text
 
 from pasture.core.game import JSON, Action
 from pasture.games.wilson_shep.actions import Hide, Move, Place, Swap
-from pasture.games.wilson_shep.edition import default_edition
+from pasture.games.wilson_shep.edition import default_edition, picture_key
 from pasture.games.wilson_shep.grid import SIDE, name
 from pasture.i18n import catalogue, say, say_counted, spoken
-
-
-def picture_key(edition_name: str) -> str:
-    """The catalogue key of a tile picture: `wilson_shep.picture.<its edition name, snake>`."""
-    return "wilson_shep.picture." + re.sub(r"[^a-z0-9]+", "_", edition_name.lower()).strip("_")
 
 
 def picture(picture_id: int) -> str:
