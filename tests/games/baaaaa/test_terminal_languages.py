@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from pasture.core import Match
@@ -124,3 +125,11 @@ def test_polish_counts_sheep_with_its_plural_forms(speak: None) -> None:
     assert "porwana 1 owca" in lines[1]
     assert "porwane 3 owce" in lines[3]
     assert "porwanych 5 owiec" in lines[5]
+
+
+def test_a_card_the_catalogues_lack_shows_its_edition_label_as_text(speak: None) -> None:
+    """An edition may add a card kind: it is named by its label, markup shown, not run."""
+    use("es")
+    labels = {"goat": escape("[red]Cabra[/red]")}
+    assert said(terminal.card_name("goat", labels)) == "[red]Cabra[/red]"
+    assert said(terminal.card_name("trio", labels)) == "Trío"
