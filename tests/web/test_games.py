@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pasture.games.wilson_shep.edition import default_edition
 from tests.web.conftest import screenshot
 from tests.web.helpers import frames_of, open_table, play_to_end
 
@@ -36,10 +37,14 @@ def test_wilson_shep_whole_match(new_page: Any) -> None:
     open_table(page, "wilson_shep", 2, {1: "heuristic"}, "Wil")
     moves = 0
     shot = False
+    named: set[str] = set()
+    pictures = default_edition().pictures
 
     def after() -> None:
         nonlocal shot, moves
         moves += 1
+        for label in page.locator(".tile.up").evaluate_all("ts => ts.map(t => t.ariaLabel)"):
+            named.update(p for p in pictures if f": {p}" in label)
         if not shot and page.locator(".tile.up").count() >= 2:
             screenshot(page, "wilson_shep", phone=True)
             shot = True
@@ -48,6 +53,7 @@ def test_wilson_shep_whole_match(new_page: Any) -> None:
     if not shot:
         screenshot(page, "wilson_shep")
     assert "The game is over" in page.inner_text("#end")
+    assert named, "a face-up tile is named by its edition picture"
     assert page.locator("#log li").count() > 5
     assert not page.js_errors
 

@@ -31,7 +31,7 @@ def test_field_shows_face_down_face_up_shep_and_wilsons_own_tile() -> None:
         assert "A1" in shown and "D4" in shown
     assert "★ you" in wilson and "you are Wilson" in wilson
     assert "★ you" not in searcher and "you search with Shep" in searcher
-    assert "swap C3↔C4" in searcher  # memory `full`: the round so far
+    assert "swap C3 ↔ C4" in searcher  # memory `full`: the round so far (the page's words)
 
 
 def test_every_event_of_a_match_is_narrated_for_each_seat() -> None:
@@ -54,7 +54,7 @@ def test_every_event_of_a_match_is_narrated_for_each_seat() -> None:
     assert any("you hide at" in line for line in lines[0])
     assert not any("you hide at" in line for line in lines[None])
     assert any("Wilson swaps" in line for line in lines[1])
-    assert any("Round 6 ends" in line for line in lines[None])
+    assert any("Round 6: " in line for line in lines[None])
     assert "Winner" in text(ui.render(match.state.view(None)))
 
 

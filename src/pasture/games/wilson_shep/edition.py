@@ -6,6 +6,7 @@ picture is on exactly one tile.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -23,6 +24,16 @@ class Edition:
     pictures: tuple[str, ...]
     """Picture names by id (0-15), one per sheep tile."""
     assumed: bool
+
+    def picture_keys(self) -> tuple[str, ...]:
+        """Each picture's catalogue key (pasture.i18n), by id: its name in snake case."""
+        return tuple(picture_key(p) for p in self.pictures)
+
+
+def picture_key(picture: str) -> str:
+    """`wilson_shep.picture.<name>`: where the catalogues name an edition's picture (a
+    picture they lack is shown by its edition name)."""
+    return "wilson_shep.picture." + re.sub(r"[^a-z0-9]+", "_", picture.lower()).strip("_")
 
 
 def parse_edition(text: str) -> Edition:

@@ -59,6 +59,16 @@ class WilsonShep(Game):
     def edition(self) -> Edition:
         return default_edition()
 
+    def describe(self) -> dict[str, JSON]:
+        """Also the edition's tile pictures, with their catalogue keys, for the page to name
+        them (public: the same for every table; which tile shows which is chance's)."""
+        pictures = self.edition.pictures
+        keys = self.edition.picture_keys()
+        return {
+            **super().describe(),
+            "pictures": [{"name": n, "key": k} for n, k in zip(pictures, keys, strict=True)],
+        }
+
     def new_state(
         self, num_players: int, options: Mapping[str, JSON] | None = None
     ) -> WilsonShepState:

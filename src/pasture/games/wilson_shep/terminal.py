@@ -3,47 +3,39 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from pasture.core.game import JSON, Action
 from pasture.games.wilson_shep.actions import Hide, Move, Place, Swap
-from pasture.games.wilson_shep.edition import default_edition
+from pasture.games.wilson_shep.edition import default_edition, picture_key
 from pasture.games.wilson_shep.grid import SIDE, name
-
-REASONS = {
-    "found": "Shep turned up Wilson",
-    "eight_sheep": "the 8th sheep was turned up without finding Wilson",
-    "move_cap": "the Shep team ran out of moves (safety cap)",
-}
-PHASES = {
-    "hide": "Wilson hides",
-    "place": "the Shep team places Shep",
-    "swap": "Wilson swaps two tiles",
-    "move": "the Shep team moves Shep",
-    "reveal": "a tile is being turned up",
-    "over": "game over",
-}
+from pasture.i18n import catalogue, say, say_counted, spoken
 
 
 def picture(picture_id: int) -> str:
-    return default_edition().pictures[picture_id]
+    """The picture's name in the spoken language; its edition name when the catalogue has none.
+
+    Plain text (not markup): an edition file is the box owner's to edit."""
+    own = default_edition().pictures[picture_id]
+    return catalogue(spoken()).get(picture_key(own), own)
 
 
 def who(seat: int, me: int | None) -> str:
-    return "you" if seat == me else f"seat {seat}"
+    return say("term.you") if seat == me else say("term.seat", n=seat)
 
 
-def does(seat: int, me: int | None, verb: str) -> str:
-    """'you move' / 'seat 2 moves'."""
-    return f"you {verb}" if seat == me else f"seat {seat} {verb}s"
+def by(key: str, seat: int, me: int | None, **params: object) -> str:
+    """The catalogue's "you …" / "seat 2 …" form of `key` (subject `seat`)."""
+    return say(f"{key}.{'you' if seat == me else 'other'}", name=who(seat, me), **params)
 
 
 def tile(view: dict[str, JSON], pos: int) -> str:
     """How one tile looks: its picture or 'face down', for menus."""
     shown = view["grid"][pos]
-    return "face down" if shown is None else picture(shown)
+    return say("wilson_shep.tile.down") if shown is None else escape(picture(shown))
 
 
 def _cell(view: dict[str, JSON], pos: int) -> Text:
@@ -54,108 +46,133 @@ def _cell(view: dict[str, JSON], pos: int) -> Text:
     else:
         text.append(picture(shown), style="green")
     if view.get("wilson_at") == pos:
-        text.append(" ★ you", style="bold magenta")
+        text.append(" ★ " + say("term.you"), style="bold magenta")
     if view["shep"] == pos:
         text.append(" 🐕 Shep", style="bold yellow")
     return text
 
 
+def _round_over(round_: int, winner: str, reason: str, wilson: int, at: int, me: int | None) -> str:
+    won = (
+        say("wilson_shep.log.shep_wins")
+        if winner == "shep"
+        else say("wilson_shep.log.wilson_escapes", name=who(wilson, me))
+    )
+    why = say(f"wilson_shep.reason.{reason}")
+    return say("wilson_shep.log.round_over", round=round_, won=won, why=why, at=name(at))
+
+
 def render(view: dict[str, JSON]) -> RenderableType:
     me = view["seat"]
     wilson = view["wilson"]
-    role = {"wilson": "you are Wilson", "shep": "you search with Shep", "spectator": "watching"}
     head = Text.from_markup(
-        f"Round [bold]{view['round']}[/] of {view['rounds']} — Wilson: {who(wilson, me)}"
-        f" — {role[view['role']]} — {PHASES[view['phase']]}"
+        say(
+            "term.ws.head",
+            round=view["round"],
+            rounds=view["rounds"],
+            wilson=who(wilson, me),
+            role=say(f"term.ws.role.{view['role']}"),
+            phase=say(f"term.ws.phase.{view['phase']}"),
+        )
     )
     if view["phase"] in ("place", "move"):
-        go = view["shep_go"]
-        head.append(" (your go)" if go == me else f" (seat {go}'s go)")
+        head.append(by("term.ws.go", view["shep_go"], me))
     field = Table(show_header=False, show_lines=True, padding=(0, 1))
     for _ in range(SIDE):
         field.add_column(min_width=14)
     for row in range(SIDE):
         field.add_row(*(_cell(view, row * SIDE + col) for col in range(SIDE)))
     counts = Text(
-        f"Sheep turned up: {view['flips']}/{view['flip_limit']} — Shep moves:"
-        f" {view['moves']}/{view['max_moves']} — tokens: "
-        + ", ".join(f"{who(s, me)} {n}" for s, n in enumerate(view["tokens"]))
+        say(
+            "term.ws.counts",
+            flips=view["flips"],
+            limit=view["flip_limit"],
+            moves=view["moves"],
+            max=view["max_moves"],
+            tokens=", ".join(f"{who(s, me)} {n}" for s, n in enumerate(view["tokens"])),
+        )
     )
     parts: list[RenderableType] = [head, field, counts]
     history = view.get("history")
     if history:
         recent = "; ".join(_step(step) for step in history[-6:])
-        parts.append(Text(f"This round: {'… ' if len(history) > 6 else ''}{recent}", style="dim"))
+        steps = ("… " if len(history) > 6 else "") + recent
+        parts.append(Text(say("term.ws.this_round", steps=steps), style="dim"))
     last = view["last_round"]
     if last:
-        parts.append(
-            Text(
-                f"Round {last['round']}: {'Shep team' if last['winner'] == 'shep' else 'Wilson'}"
-                f" won ({REASONS[last['reason']]}); Wilson was at {name(last['wilson_at'])}.",
-                style="dim",
-            )
+        line = _round_over(
+            last["round"],
+            last["winner"],
+            last["reason"],
+            last.get("wilson", wilson),
+            last["wilson_at"],
+            me,
         )
+        parts.append(Text(line, style="dim"))
     if view.get("result"):
         winners = ", ".join(who(s, me) for s in view["result"]["winners"])
-        parts.append(Text(f"Winner: {winners}", style="bold"))
+        parts.append(Text(say("term.ws.winner", names=winners), style="bold"))
     return Panel(Group(*parts), title="Wilson & Shep", expand=False)
 
 
 def _step(step: dict[str, JSON]) -> str:
     if step["step"] == "place":
-        return f"Shep placed on {name(step['at'])}"
+        return say("wilson_shep.step.place", at=name(step["at"]))
     if step["step"] == "swap":
-        return f"swap {name(step['a'])}↔{name(step['b'])}"
-    return f"Shep to {name(step['to'])}" + (" (turned up)" if step["turned_up"] else "")
+        return say("wilson_shep.step.swap", a=name(step["a"]), b=name(step["b"]))
+    return say(
+        "wilson_shep.step.move_up" if step["turned_up"] else "wilson_shep.step.move",
+        to=name(step["to"]),
+    )
 
 
 def narrate(event: dict[str, JSON], seat: int | None) -> str | None:
     kind = event["type"]
     if kind == "hidden":
         if "at" in event:
-            return f"[bold]Round {event['round']}[/]: you hide at {name(event['at'])}."
-        return (
-            f"[bold]Round {event['round']}[/]: {who(event['wilson'], seat)} (Wilson) hides among"
-            ' the sheep: "You won\'t find me!"'
-        )
+            return say("wilson_shep.log.hide_you", round=event["round"], at=name(event["at"]))
+        return say("term.ws.hidden", round=event["round"], name=who(event["wilson"], seat))
     if kind == "placed":
-        return f"{does(event['seat'], seat, 'place')} Shep on {name(event['at'])}."
+        return by("wilson_shep.log.placed", event["seat"], seat, at=name(event["at"]))
     if kind == "swapped":
-        return f"Wilson swaps {name(event['a'])} and {name(event['b'])}."
+        return say("term.ws.swapped", a=name(event["a"]), b=name(event["b"]))
     if kind == "moved":
-        line = f"{does(event['seat'], seat, 'move')} Shep to {name(event['to'])}"
-        return line + (" and turns the tile up…" if event["turns_up"] else " (already face up).")
+        key = "wilson_shep.log.moved_up" if event["turns_up"] else "term.ws.moved_face_up"
+        return by(key, event["seat"], seat, to=name(event["to"]))
     if kind == "turned_up":
-        return (
-            f"Just a sheep: [green]{picture(event['picture'])}[/]"
-            f" ({event['flips']}/8 sheep turned up)."
-        )
+        shown = escape(picture(event["picture"]))
+        return say_counted("term.ws.turned_up", event["flips"], picture=shown)
     if kind == "round_over":
-        winner = "the Shep team wins" if event["winner"] == "shep" else "Wilson wins"
-        rewarded = ", ".join(who(s, seat) for s in event["rewarded"])
-        return (
-            f"[bold]Round {event['round']} ends: {winner}[/] — {REASONS[event['reason']]};"
-            f" Wilson was at {name(event['wilson_at'])}. A token each for {rewarded}."
+        line = _round_over(
+            event["round"],
+            event["winner"],
+            event["reason"],
+            event["wilson"],
+            event["wilson_at"],
+            seat,
         )
+        rewarded = ", ".join(who(s, seat) for s in event["rewarded"])
+        return f"[bold]{escape(line)}[/] " + say("term.ws.rewarded", names=rewarded)
     if kind == "game_over":
-        return "[bold]The game is over.[/]"
+        return f"[bold]{say('term.ws.game_over')}[/]"
     return None
 
 
 def label(action: Action, view: dict[str, JSON]) -> str:
     if isinstance(action, Hide):
-        return f"hide at {name(action.at)}"
+        return say("wilson_shep.label.hide", at=name(action.at))
     if isinstance(action, Place):
-        return f"place Shep on {name(action.at)}"
+        return say("wilson_shep.label.place", at=name(action.at))
     if isinstance(action, Swap):
         mine = view.get("wilson_at")
         parts = []
         for pos in (action.a, action.b):
-            what = "your tile" if pos == mine else tile(view, pos)
+            what = say("term.ws.your_tile") if pos == mine else tile(view, pos)
             parts.append(f"{name(pos)} ({what})")
-        return "swap " + " ↔ ".join(parts)
+        return say("term.ws.label.swap", a=parts[0], b=parts[1])
     if isinstance(action, Move):
         shown = view["grid"][action.to]
-        effect = "face down: turn it up" if shown is None else f"{picture(shown)}: nothing happens"
-        return f"move Shep to {name(action.to)} ({effect})"
+        if shown is None:
+            return say("term.ws.label.move_down", to=name(action.to))
+        return say("term.ws.label.move_up", to=name(action.to), picture=escape(picture(shown)))
     return str(action)

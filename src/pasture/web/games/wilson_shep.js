@@ -1,13 +1,37 @@
 // Wilson & Shep: the 4x4 field, Shep, 16 sheep pictures, swaps (animated), the flip
 // count; Wilson sees where he hides.
 import { h, s, svgBox, put } from "../dom.js";
-import { t, tn, list } from "../i18n.js";
+import { t, tn, list, has } from "../i18n.js";
+import { api } from "../api.js";
 import { sheep, dog } from "../art.js";
 import { actionBar } from "./generic.js";
 
 const CELL = 100;
 const name = (pos) => `${"ABCD"[Math.floor(pos / 4)]}${(pos % 4) + 1}`;
 const REASONS = ["found", "eight_sheep", "move_cap"];
+
+// The edition's tile pictures ({name, key} by id, from GET /api/games), asked for once; a
+// picture is named by its catalogue key, else by its edition name; by number until they come.
+let pictures = null;
+let asked = false;
+
+function loadPictures(ctx) {
+  if (asked) return;
+  asked = true;
+  api.games().then((games) => {
+    const game = games.find((g) => g.name === "wilson_shep");
+    pictures = (game && game.pictures) || [];
+    ctx.rerender();
+  }).catch(() => {
+    pictures = [];
+  });
+}
+
+export function pictureName(id) {
+  const picture = pictures && pictures[id];
+  if (!picture) return t("wilson_shep.tile.sheep", { n: id + 1 });
+  return has(picture.key) ? t(picture.key) : picture.name;
+}
 
 export function label(action, ctx) {
   switch (action.kind) {
@@ -120,7 +144,7 @@ function field(ctx) {
       style["--dx"] = `${((other % 4) - (pos % 4)) * CELL}px`;
       style["--dy"] = `${(Math.floor(other / 4) - Math.floor(pos / 4)) * CELL}px`;
     }
-    const what = picture === null ? t("wilson_shep.tile.down") : t("wilson_shep.tile.sheep", { n: picture + 1 });
+    const what = picture === null ? t("wilson_shep.tile.down") : pictureName(picture);
     const wilsonNote = v.wilson_at === pos ? ` — ${t("wilson_shep.tile.wilson_is")}` : wasAt === pos ? ` — ${t("wilson_shep.tile.wilson_was")}` : "";
     const title = `${name(pos)}: ${what}${wilsonNote}`;
     const g = s("g", {
@@ -157,6 +181,7 @@ function field(ctx) {
 }
 
 export function render(root, ctx) {
+  loadPictures(ctx);
   const v = ctx.view;
   const roleText = v.role === "wilson" ? t("wilson_shep.role.wilson") : v.role === "shep" ? t("wilson_shep.role.shep") : t("table.watching");
   const meter = (n, of, cls) => h("div", { class: `meter ${cls}` }, h("div", { style: { width: `${Math.min(100, (100 * n) / of)}%` } }));
