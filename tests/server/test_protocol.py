@@ -83,20 +83,24 @@ def test_bad_messages_get_an_error_and_change_nothing(any_server: Server) -> Non
         view = await c.until("view")
         version, legal = view["version"], view["legal"]
 
-        async def expect(message: Any, code: str) -> None:
+        async def expect(message: Any, code: str) -> dict[str, Any]:
             if isinstance(message, (str, bytes)):
                 await c.ws.send(message)
             else:
                 await c.send(message)
-            error = await c.until("error")
+            error: dict[str, Any] = await c.until("error")
             assert error["code"] == code, error
             assert isinstance(error["message"], str) and error["message"]
+            return error
 
         await expect("{", "malformed_message")
         await expect(b"\x00binary", "malformed_message")
         await expect("[1, 2]", "malformed_message")
         await expect({"type": "dance"}, "unknown_type")
-        await expect(json.dumps({"type": "act", "pad": "x" * 70_000}), "message_too_large")
+        too_large = await expect(
+            json.dumps({"type": "act", "pad": "x" * 70_000}), "message_too_large"
+        )
+        assert too_large["params"] == {"limit": 64 * 1024}  # the page words it from these
         await expect({"type": "act", "action": legal[0]}, "malformed_message")  # no version
         await expect(
             {"type": "act", "action": legal[0], "version": version, "id": 5}, "malformed_message"
@@ -118,6 +122,27 @@ def test_bad_messages_get_an_error_and_change_nothing(any_server: Server) -> Non
         ack = await c.until("ack")
         assert ack == {"type": "ack", "id": "ok", "version": version + 1}
         await c.close()
+
+    run(scenario())
+
+
+def test_not_your_turn_names_the_seat_from_1_in_its_params(any_server: Server) -> None:
+    server = any_server
+    tid, tokens = server.table_with_people("baaaaa", 3)
+
+    async def scenario() -> None:
+        clients = [await Client(server, tid, token).connect() for token in tokens]
+        views = [await c.until("view") for c in clients]
+        mover = next(s for s, v in enumerate(views) if v["turn"])
+        waiting = next(s for s, v in enumerate(views) if not v["legal"])
+        action, version = views[mover]["legal"][0], views[mover]["version"]
+        await clients[waiting].act(action, version, "early")
+        error = await clients[waiting].until("error")
+        assert error["code"] == "not_your_turn" and error["id"] == "early"
+        assert error["params"] == {"seat": waiting + 1}
+        assert error["message"] == f"Seat {waiting + 1} has nothing to do now."
+        for c in clients:
+            await c.close()
 
     run(scenario())
 

@@ -1,4 +1,4 @@
-"""The lobby over HTTP: games, tables, seats, errors as {code, message}."""
+"""The lobby over HTTP: games, tables, seats, errors as {code, message, params?}."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from tests.server.harness import Server
 def _error(response, status: int, code: str) -> str:  # type: ignore[no-untyped-def]
     assert response.status_code == status, response.text
     body = response.json()
-    assert set(body) == {"code", "message"} and body["code"] == code, body
+    assert set(body) <= {"code", "message", "params"} and body["code"] == code, body
     assert body["message"]
+    assert all(isinstance(v, int | str) for v in body.get("params", {}).values()), body
     return str(body["message"])
 
 
@@ -108,7 +109,9 @@ def test_join_take_leave_and_list_open_tables(any_server: Server) -> None:
     tid = table["id"]
     assert tid in [t["id"] for t in server.get("/api/tables").json()]
     token = server.join(tid, 0, "Ada")
-    _error(server.post(f"/api/tables/{tid}/seats/0", {"name": "Bob"}), 409, "seat_taken")
+    taken = server.post(f"/api/tables/{tid}/seats/0", {"name": "Bob"})
+    _error(taken, 409, "seat_taken")
+    assert taken.json()["params"] == {"seat": 1}  # seats are counted from 1 for people
     _error(server.post(f"/api/tables/{tid}/seats/2", {"name": "Bob"}), 409, "seat_taken")
     _error(server.post(f"/api/tables/{tid}/seats/7", {"name": "Bob"}), 404, "unknown_seat")
     _error(server.post(f"/api/tables/{tid}/seats/1", {"name": ""}), 422, "bad_request")

@@ -323,6 +323,7 @@ class Game(ABC):
                 f"{self.title} is for {self.min_players} to {self.max_players} players,"
                 f" not {num_players}.",
                 "invalid_players",
+                {"min": self.min_players, "max": self.max_players, "players": num_players},
             )
         given = dict(options or {})
         known = {o.name: o for o in self.options}
@@ -462,5 +463,7 @@ class State(ABC):
         if action in legal:
             return
         if not legal:
-            raise IllegalAction(f"Seat {seat + 1} has nothing to do now.", "not_your_turn")
+            raise IllegalAction(
+                f"Seat {seat + 1} has nothing to do now.", "not_your_turn", {"seat": seat + 1}
+            )
         raise IllegalAction(f"{action} is not allowed now.")

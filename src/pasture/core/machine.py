@@ -286,7 +286,9 @@ class MachineState:
         if not deciders:
             raise IllegalAction("The game is over.", "game_over")
         if seat not in deciders:
-            raise IllegalAction(f"Seat {seat} does not decide now.", "not_your_turn")
+            raise IllegalAction(
+                f"Seat {seat} does not decide now.", "not_your_turn", {"seat": seat + 1}
+            )
         if seat == CHANCE:
             return self.apply_chance(self.machine.chance.action(action_id))
         return self._apply(seat, action_id)

@@ -74,7 +74,7 @@ def create_app(
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
-        return JSONResponse({"code": e.code, "message": e.message}, status_code=e.status)
+        return JSONResponse(e.to_json(), status_code=e.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:

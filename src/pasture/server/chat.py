@@ -35,6 +35,7 @@ class ChatError(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params: dict[str, int | str] = {}
 
 
 def clean_text(raw: object) -> str:
@@ -101,7 +102,7 @@ class ChatService:
         try:
             entry = self._entry(table, conn, message)
         except ChatError as e:
-            conn.send(protocol.error(e.code, e.message))
+            conn.send(protocol.error(e.code, e.message, params=e.params))
             return
         self._room(table).history[str(entry["channel"])].append(entry)
         for other in list(table.connections):

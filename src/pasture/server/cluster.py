@@ -398,7 +398,10 @@ class Cluster:
             self._calls.pop(rid, None)
         error = reply.get("error")
         if error is not None:
-            raise ServerError(int(error["status"]), str(error["code"]), str(error["message"]))
+            params = error.get("params") or {}
+            raise ServerError(
+                int(error["status"]), str(error["code"]), str(error["message"]), dict(params)
+            )
         return reply.get("result")
 
     def cast(self, node: str, op: str, **args: Any) -> None:
@@ -415,7 +418,7 @@ class Cluster:
                 raise ServerError(400, "unknown_op", f"Unknown request {request.get('op')!r}.")
             reply["result"] = await op(request)
         except ServerError as e:
-            reply["error"] = {"status": e.status, "code": e.code, "message": e.message}
+            reply["error"] = {"status": e.status, **e.to_json()}
         except Exception:
             log.exception("request %s failed", request.get("op"))
             reply["error"] = {"status": 503, "code": "unavailable", "message": "Retry."}
@@ -596,7 +599,7 @@ class Cluster:
                 try:
                     message = await reader.next()
                 except ServerError as e:
-                    conn.send(protocol.error(e.code, e.message))
+                    conn.send(protocol.error(e.code, e.message, params=e.params))
                     continue
                 kind = message["type"]
                 if kind in ("act", "chat", "back"):
@@ -608,7 +611,7 @@ class Cluster:
         except WebSocketDisconnect:
             pass
         except ServerError as e:  # e.g. a bad 'since': refused as on the owner
-            conn.send(protocol.error(e.code, e.message))
+            conn.send(protocol.error(e.code, e.message, params=e.params))
             conn.close(4000 + e.status if e.status < 500 else 1011)
         except (RedisError, OSError, TimeoutError):
             conn.send(protocol.error("unavailable", "The table cannot be reached now; retry."))

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from pasture.core.errors import PastureError
+from pasture.core.errors import ErrorParams, PastureError
 
 
 class ServerError(PastureError):
-    """An answer of the form {code, message}; `status` is used by the REST API."""
+    """An answer of the form {code, message, params?}; `status` is used by the REST API."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message, code)
+    def __init__(
+        self, status: int, code: str, message: str, params: ErrorParams | None = None
+    ) -> None:
+        super().__init__(message, code, params)
         self.status = status
 
 

@@ -58,7 +58,7 @@ class ForwardToOwner:
 
 
 def _error(e: ServerError) -> bytes:
-    return protocol.dumps({"code": e.code, "message": e.message}).encode()
+    return protocol.dumps(e.to_json()).encode()
 
 
 async def _read_body(receive: Receive) -> bytes:
@@ -71,7 +71,9 @@ async def _read_body(receive: Receive) -> bytes:
         chunk = bytes(message.get("body", b""))
         size += len(chunk)
         if size > MAX_BODY:
-            raise ServerError(413, "too_large", f"Requests are limited to {MAX_BODY} bytes.")
+            raise ServerError(
+                413, "too_large", f"Requests are limited to {MAX_BODY} bytes.", {"limit": MAX_BODY}
+            )
         chunks.append(chunk)
         if not message.get("more_body"):
             break

@@ -79,7 +79,9 @@ def _too_large_text(limit: int) -> str:
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    body = protocol.dumps({"code": "body_too_large", "message": _too_large_text(limit)}).encode()
+    body = protocol.dumps(
+        {"code": "body_too_large", "message": _too_large_text(limit), "params": {"limit": limit}}
+    ).encode()
     await send(
         {
             "type": "http.response.start",

@@ -169,7 +169,7 @@ class TableManager:
         except ServerError:
             raise
         except PastureError as e:
-            raise ServerError(422, e.code, e.message) from None
+            raise ServerError(422, e.code, e.message, e.params) from None
         seats = [SeatRecord(seat, bot=seat_bots.get(seat)) for seat in range(players)]
         record = TableRecord(
             id=secrets.token_urlsafe(12),
@@ -247,10 +247,15 @@ class TableManager:
                     409, "expired", "This table waited too long for players and is closed."
                 )
             if current.bot is not None:
-                raise ServerError(409, "seat_taken", f"Seat {seat + 1} is played by a bot.")
+                raise ServerError(
+                    409, "seat_taken", f"Seat {seat + 1} is played by a bot.", {"seat": seat + 1}
+                )
             if current.token_hash is not None:
                 raise ServerError(
-                    409, "seat_taken", f"Seat {seat + 1} is taken: pick another seat, or watch."
+                    409,
+                    "seat_taken",
+                    f"Seat {seat + 1} is taken: pick another seat, or watch.",
+                    {"seat": seat + 1},
                 )
             token = secrets.token_urlsafe(24)
             new = SeatRecord(
@@ -404,7 +409,7 @@ class TableManager:
                 self._after_change(table, before)
                 await self._close_if_answered(table)
         except PastureError as e:
-            reply = protocol.error(e.code, e.message, client_id)
+            reply = protocol.error(e.code, e.message, client_id, e.params)
             if key is not None and e.code not in ("unavailable", "already_answered"):
                 table.remember_rejection(key, reply)
             conn.send(reply)
@@ -448,7 +453,7 @@ class TableManager:
         except PastureError as e:
             for a in answers:
                 if a.conn is not None:
-                    a.conn.send(protocol.error(e.code, e.message, a.client_id))
+                    a.conn.send(protocol.error(e.code, e.message, a.client_id, e.params))
             return
         for a in answers:
             if a.conn is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -22,8 +22,16 @@ def loads(text: str | bytes) -> JSON:
     return orjson.loads(text)
 
 
-def error(code: str, message: str, client_id: str | None = None) -> dict[str, JSON]:
+def error(
+    code: str,
+    message: str,
+    client_id: str | None = None,
+    params: Mapping[str, int | str] | None = None,
+) -> dict[str, JSON]:
+    """An error frame; `params` are the values the sentence names, for the client's words."""
     out: dict[str, JSON] = {"type": "error", "code": code, "message": message}
+    if params:
+        out["params"] = dict(params)
     if client_id is not None:
         out["id"] = client_id
     return out

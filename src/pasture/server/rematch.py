@@ -27,7 +27,9 @@ async def play_again(manager: TableManager, table: LiveTable, token: str) -> dic
         new = await _rematch_of(manager, table)
     name = table.seats[seat].name or f"Player {seat + 1}"
     if new.seats[seat].token_hash is not None:
-        raise ServerError(409, "seat_taken", f"Seat {seat + 1} of the rematch is taken.")
+        raise ServerError(
+            409, "seat_taken", f"Seat {seat + 1} of the rematch is taken.", {"seat": seat + 1}
+        )
     new_token = await manager.join(new, seat, name)
     return {"seat": seat, "token": new_token, "table": new.info()}
 

@@ -237,7 +237,7 @@ def _rules_text(name: str, lang: str | None = None) -> str:
     try:
         game = games.get(name)
     except PastureError as e:
-        raise ServerError(404, e.code, e.message) from None
+        raise ServerError(404, e.code, e.message, e.params) from None
     module = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
     path = Path(module.__file__ or "").with_name("RULES.md")
     if lang in i18n.LANGUAGES and lang != i18n.DEFAULT:

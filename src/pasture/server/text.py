@@ -22,7 +22,12 @@ _BAD = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 def check_text(value: str, what: str, max_length: int) -> str:
     """`value` if it is printable text of at most `max_length` characters."""
     if len(value) > max_length:
-        raise ServerError(422, "text_too_long", f"{what} is limited to {max_length} characters.")
+        raise ServerError(
+            422,
+            "text_too_long",
+            f"{what} is limited to {max_length} characters.",
+            {"limit": max_length},
+        )
     found = _BAD.search(value)
     if found is not None:
         raise ServerError(

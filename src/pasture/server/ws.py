@@ -43,6 +43,7 @@ async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
             413,
             "message_too_large",
             f"Messages are limited to {limit} bytes; this one is not read.",
+            {"limit": limit},
         )
     try:
         data = loads(text)
@@ -79,7 +80,9 @@ class MessageReader:
 
 async def _refuse(websocket: WebSocket, error: ServerError, close_code: int) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(protocol.dumps(protocol.error(error.code, error.message)))
+        await websocket.send_text(
+            protocol.dumps(protocol.error(error.code, error.message, params=error.params))
+        )
         await websocket.close(close_code)
 
 
@@ -158,13 +161,13 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 await manager.attach(table, conn, since)
                 chat.welcome(table, conn)
             except ServerError as e:  # e.g. a bad 'since': refused like any bad hello
-                conn.send(protocol.error(e.code, e.message))
+                conn.send(protocol.error(e.code, e.message, params=e.params))
                 conn.close(4000 + e.status if e.status < 500 else 1011)
             while not conn.closed:
                 try:
                     message = await reader.next()
                 except ServerError as e:
-                    conn.send(protocol.error(e.code, e.message))
+                    conn.send(protocol.error(e.code, e.message, params=e.params))
                     continue
                 kind = message["type"]
                 if kind == "act":
@@ -180,7 +183,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
         except WebSocketDisconnect:
             pass
         except ServerError as e:
-            conn.send(protocol.error(e.code, e.message))
+            conn.send(protocol.error(e.code, e.message, params=e.params))
         finally:
             manager.detach(table, conn)
             chat.forget(conn)

@@ -3,10 +3,11 @@ import { t } from "./i18n.js";
 // seat tokens per table (so a reload resumes) and the player's name.
 
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  constructor(code, message, status, params = {}) {
     super(message);
     this.code = code;
     this.status = status;
+    this.params = params; // the values the sentence names, for the page's own words
   }
 }
 
@@ -30,7 +31,8 @@ async function call(method, path, body, headers = {}) {
   }
   if (!response.ok) {
     const message = (data && data.message) || t("error.http", { status: response.status });
-    throw new ApiError((data && data.code) || "http_" + response.status, message, response.status);
+    const code = (data && data.code) || "http_" + response.status;
+    throw new ApiError(code, message, response.status, (data && data.params) || {});
   }
   return data;
 }
