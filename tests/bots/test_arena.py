@@ -7,9 +7,12 @@ import json
 from collections import Counter
 from pathlib import Path
 
+import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from pasture import games
+from pasture.cli import main as cli_main
 from pasture.cli.main import app
 from pasture.cli.tournament import THE_GAME, Played, Ratings, lineups, rotations, schedule
 
@@ -99,8 +102,10 @@ def test_arena_refuses_unknown_bots_and_modes_clearly() -> None:
     assert result.exit_code == 2 and "--mode" in result.output
 
 
-def test_games_lists_the_levels_with_the_bot_behind_each() -> None:
-    result = runner.invoke(app, ["games"], env={"COLUMNS": "250"})
+def test_games_lists_the_levels_with_the_bot_behind_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A console wide enough that no cell wraps, whatever width another test left fixed.
+    monkeypatch.setattr(cli_main, "console", Console(width=250))
+    result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "Easy (sloppy)" in result.output and "Hard (search)" in result.output
     assert len(games.all_games()) == result.output.count("Normal (heuristic)")
