@@ -21,7 +21,7 @@ from pasture.core.bot import Bot, Turn
 from pasture.core.errors import IllegalAction
 from pasture.core.game import JSON, Action, Game
 from pasture.core.match import Match
-from pasture.i18n import say, say_counted
+from pasture.i18n import DEFAULT, catalogue, say, say_counted
 
 HUMAN = "human"
 Ask = Callable[[str], str]
@@ -60,7 +60,7 @@ class TerminalGame:
         self.seat_names = [
             say("term.you")
             if kind == HUMAN and len(self.humans) == 1
-            else say("term.seat_kind", n=s, kind=kind)
+            else say("term.seat_kind", n=s, kind=kind_label(kind))
             for s, kind in enumerate(seats)
         ]
         self.rng = random.Random(self.match.seed_hash)
@@ -151,11 +151,7 @@ class TerminalGame:
                     return
             choice = self.parse_choice(answer, numbered)
             if choice is None:
-                bad = (
-                    "term.bad_choice_or_pass"
-                    if waiting or passing is not None
-                    else "term.bad_choice"
-                )
+                bad = bad_choice_key(waiting or passing is not None, len(numbered))
                 self.console.print(f"[red]{say(bad, n=len(numbered), key=PASS_KEY)}[/]")
                 continue
             try:
@@ -197,3 +193,17 @@ def parse_seats(spec: str | None, players: int, default_bot: str) -> list[str]:
     if len(seats) != players:
         raise ValueError(f"--seats names {len(seats)} seats for {players} players.")
     return [default_bot if s == "bot" else s for s in seats]
+
+
+def kind_label(kind: str) -> str:
+    """Who plays a seat, in the terminal's language: a person, or a bot by its level or
+    name ("Normal", "Normalny"); a name the catalogue lacks as given."""
+    key = "term.human" if kind == HUMAN else f"bot.{kind}"
+    return say(key) if key in catalogue(DEFAULT) else kind
+
+
+def bad_choice_key(can_pass: bool, numbered: int) -> str:
+    """The catalogue key that says what a seat may type: numbers, the pass key, or both."""
+    if not can_pass:
+        return "term.bad_choice"
+    return "term.bad_choice_or_pass" if numbered else "term.bad_choice_pass_only"
