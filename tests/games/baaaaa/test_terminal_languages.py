@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
 
 import pytest
-from rich.console import Console
 from rich.markup import escape
-from rich.text import Text
 
 from pasture.core import Match
 from pasture.games.baaaaa import GAME, terminal
 from pasture.games.baaaaa.board import space
 from pasture.i18n import LANGUAGES, use
 from tests.games.baaaaa.helpers import fresh, place, play
+from tests.games.terminal_words import left_over, read, text
 
-LEFT_OVER = re.compile(r"\{\w+\}|\b(?:term|baaaaa)\.[a-z_.]+")
-"""A placeholder not filled in, or a catalogue key shown instead of its text."""
+LEFT_OVER = left_over("term", "baaaaa")
 TURN = {"en": "Turn", "pl": "Tura", "fr": "Tour", "es": "Turno"}
 HUT = {"en": "hut", "pl": "chata", "fr": "cabane", "es": "cabaña"}
 
@@ -29,17 +26,8 @@ def speak() -> Iterator[None]:
     use("en")
 
 
-def text(renderable: object) -> str:
-    console = Console(width=140, record=True, color_system=None)
-    console.print(renderable)
-    return console.export_text()
-
-
 def said(markup: str) -> str:
-    """The line as the player reads it (Rich markup that does not parse fails here)."""
-    shown = Text.from_markup(markup).plain
-    assert not LEFT_OVER.search(shown), shown
-    return shown
+    return read(markup, LEFT_OVER)
 
 
 def played_match(seed: int, **options: object) -> Match:

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
 
 import pytest
-from rich.console import Console
-from rich.text import Text
 
 from pasture.cli.terminal import terminal_ui
 from pasture.core import Match
@@ -16,11 +13,11 @@ from pasture.games.wilson_shep import GAME
 from pasture.games.wilson_shep import terminal as ws_terminal
 from pasture.games.wilson_shep.edition import Edition, default_edition, picture_key
 from pasture.i18n import LANGUAGES, catalogue, use
+from tests.games.terminal_words import left_over, read, text
 from tests.games.wilson_shep.helpers import hide_and_place, new_game, turn
 
 ui = terminal_ui(GAME)
-LEFT_OVER = re.compile(r"\{\w+\}|\b(?:term|wilson_shep)\.[a-z_.]+")
-"""A placeholder not filled in, or a catalogue key shown instead of its text."""
+LEFT_OVER = left_over("term", "wilson_shep")
 ROUND = {"en": "Round", "pl": "Runda", "fr": "Manche", "es": "Ronda"}
 
 
@@ -30,17 +27,8 @@ def speak() -> Iterator[None]:
     use("en")
 
 
-def text(renderable: object) -> str:
-    console = Console(width=140, record=True, color_system=None)
-    console.print(renderable)
-    return console.export_text()
-
-
 def said(markup: str) -> str:
-    """The line as the player reads it (Rich markup that does not parse fails here)."""
-    shown = Text.from_markup(markup).plain
-    assert not LEFT_OVER.search(shown), shown
-    return shown
+    return read(markup, LEFT_OVER)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
