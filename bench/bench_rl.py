@@ -27,8 +27,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -45,6 +47,9 @@ from pasture.core.match import sample
 from pasture.rl import openspiel
 from pasture.rl.gym import PastureEnv
 from pasture.rl.pettingzoo import env, parallel_env
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_games import playout  # noqa: E402
 
 PLAYERS = {"wypas": 4, "baaaaa": 3, "wilson_shep": 3, "swipsheep": 4}
 
@@ -68,19 +73,8 @@ def timed(plays: dict[str, Callable[[], int]], seconds: float) -> dict[str, floa
 
 
 def engine_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
-    def play() -> int:
-        state = game.new_state(players)
-        steps = 0
-        while not state.is_over():
-            if state.is_chance():
-                state.apply(CHANCE, sample(state.chance_outcomes(), rng))
-            else:
-                seat = state.actors()[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
-            steps += 1
-        return steps
-
-    return play
+    """The engine's own random playout, as bench_games.py times it."""
+    return lambda: playout(game.new_state(players), rng)
 
 
 def observed_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
