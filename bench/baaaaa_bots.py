@@ -5,8 +5,12 @@
 Rows: random play and the `heuristic` team bot (cooperative game, solo: the team's
 information and decisions do not depend on how many people share them); the ORACLE, an
 upper reference that knows the order of the wolf deck (it reads the cards to come, so
-it is a bench-only cheat, never registered in BOTS); and the wolf-player variant with 2
-players (team seat 0, wolf seat 1) for each pairing of random and heuristic.
+it is a bench-only cheat, never registered in BOTS); `deck:NAME`, a team bot facing the
+very wolf cards the oracle of the same seed faces (paired games: `--oracle-games`
+seeds, `--players` team seats); and the wolf-player variant with 2 players (team seat
+0, wolf seat 1) for each pairing of random and heuristic.
+
+    python bench/baaaaa_bots.py --only oracle,deck:search --oracle-games 400 --jobs 2
 """
 
 from __future__ import annotations
@@ -18,11 +22,12 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from pasture.bots import RandomBot
 from pasture.bots.play import play_match
 from pasture.core import CHANCE
-from pasture.core.bot import Bot
+from pasture.core.bot import Bot, Turn
 from pasture.games.baaaaa import BOTS, GAME, BaaaaaState, rules
 from pasture.games.baaaaa.actions import TakeSheep, TurnWolfCard
 from pasture.games.baaaaa.bots import value
@@ -118,6 +123,27 @@ def oracle_value(s: BaaaaaState, cards: list[int], depth: int, beam: int) -> flo
     return max(oracle_value(t, cards[1:], depth - 1, beam) for _, t in children[:beam])
 
 
+def play_on_order(args: tuple[str, int, int]) -> Outcome:
+    """A team bot (cooperative game, `players` seats) against the wolf cards the oracle of
+    the same seed faces: the games are paired, card for card, with the oracle's. A search
+    bot plays at its full budget (its wall-clock cap lifted, as bench_bots.py times it),
+    so the figure does not depend on how loaded the machine is."""
+    name, players, seed = args
+    s = GAME.new_state(players)
+    order = DeckOrder(s, random.Random(seed))
+    bot = _make(name)
+    if hasattr(bot, "seconds"):
+        bot.seconds = None
+    rng = random.Random(f"{seed}:0")
+    while not s.is_over():
+        if s.is_chance():
+            s.apply(CHANCE, order.pop())
+            continue
+        seat = s.actors()[0]
+        s.apply(seat, bot.choose(Turn(s, seat, rng)))
+    return _team_outcome(s)
+
+
 def play_oracle(args: tuple[int, int, int]) -> Outcome:
     seed, depth, beam = args
     s = GAME.new_state(1)
@@ -152,7 +178,7 @@ def _oracle_score(t: BaaaaaState, cards: list[int], depth: int, beam: int) -> fl
 # --- the table ------------------------------------------------------------------------
 
 
-def run(label: str, fn: Callable[[object], Outcome], tasks: list[object], jobs: int) -> None:
+def run(label: str, fn: Callable[[Any], Outcome], tasks: list[Any], jobs: int) -> None:
     start = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -179,11 +205,14 @@ def main() -> None:
     parser.add_argument("--oracle-games", type=int, default=1_000)
     parser.add_argument("--depth", type=int, default=3, help="oracle look-ahead in turns")
     parser.add_argument("--beam", type=int, default=4, help="oracle: moves searched deeper")
+    parser.add_argument(
+        "--players", type=int, default=1, help="team seats in the deck: rows (cooperative game)"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", default="", help="comma-separated row keys to run")
     a = parser.parse_args()
     bot_games = a.bot_games or a.games
-    rows: list[tuple[str, str, Callable[[object], Outcome], list[object]]] = [
+    rows: list[tuple[str, str, Callable[[Any], Outcome], list[Any]]] = [
         ("random", "random (coop)", play_bots, [("random", None, i) for i in range(a.games)]),
         (
             "heuristic",
@@ -204,6 +233,15 @@ def main() -> None:
             [(i, a.depth, a.beam) for i in range(a.oracle_games)],
         ),
     ]
+    for name in ("heuristic", "deep", "search"):
+        rows.append(
+            (
+                f"deck:{name}",
+                f"{name} (coop, {a.players} seats) on the oracle's wolf cards, full budget",
+                play_on_order,
+                [(name, a.players, i) for i in range(a.oracle_games)],
+            )
+        )
     for team in ("random", "heuristic"):
         for wolf in ("random", "heuristic"):
             games = a.games if team == wolf == "random" else (a.variant_games or bot_games)

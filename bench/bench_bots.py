@@ -215,10 +215,14 @@ def game_rates(seconds: float) -> list[tuple[str, int, float]]:
     return out
 
 
-def search_times(decisions: int) -> Iterator[tuple[str, int, float, float]]:
+def search_times(
+    decisions: int, only: frozenset[str] = frozenset()
+) -> Iterator[tuple[str, int, float, float]]:
     """CPU seconds per decision (median, 95th percentile) of each game's search bot at
     its full iteration budget (no time cap), in seat 0 against heuristic bots."""
     for game in games.all_games():
+        if only and game.name not in only:
+            continue
         players = {"baaaaa": 1, "wilson_shep": 2}.get(game.name, min(4, game.max_players))
         times: list[float] = []
         seed = 0
@@ -258,7 +262,19 @@ def main() -> None:
     parser.add_argument(
         "--decisions", type=int, default=0, help="also time this many search-bot decisions"
     )
+    parser.add_argument(
+        "--decisions-only",
+        default="",
+        metavar="GAMES",
+        help="time only the decisions of these games (comma-separated), skipping the rest",
+    )
     args = parser.parse_args()
+    if args.decisions_only:
+        only = frozenset(args.decisions_only.split(","))
+        print("each game's `search` bot, full budget, CPU seconds per decision with a choice:")
+        for name, players, median, p95 in search_times(args.decisions or 30, only):
+            print(f"  {name:12} {players} players  median {median:.3f}  p95 {p95:.3f}")
+        return
     ours = pasture_rate(args.iterations, args.seconds)
     theirs = openspiel_rate(args.iterations, args.seconds)
     print("Kuhn poker, first decision, one core (CPU time):")

@@ -20,9 +20,16 @@ GAMES = games.all_games()
 def test_every_game_offers_easy_normal_and_hard_first(game: Game) -> None:
     assert [lv.name for lv in levels(game)] == ["easy", "normal", "hard"]
     assert list(available(game))[:3] == ["easy", "normal", "hard"]
-    assert isinstance(make(game, "easy"), SloppyBot)
+    assert type(make(game, "easy")) is type(make(game, "sloppy"))
     assert type(make(game, "normal")) is type(make(game, "heuristic"))
     assert type(make(game, "hard")) is type(make(game, "search"))
+
+
+def test_easy_is_the_generic_sloppy_bot_unless_the_game_has_its_own() -> None:
+    assert make(games.get("baaaaa"), "easy").share == 1 / 3  # type: ignore[attr-defined]
+    assert make(games.get("swipsheep"), "easy").share == 2 / 3  # type: ignore[attr-defined]
+    assert isinstance(make(games.get("wypas"), "easy"), SloppyBot)
+    assert not isinstance(make(games.get("wilson_shep"), "easy"), SloppyBot)
 
 
 def test_a_level_names_its_research_bot() -> None:

@@ -2,8 +2,9 @@
 
 `make(game, name)` builds a bot by name: a level (`easy`, `normal`, `hard`, see
 `levels`), `random`, `ismcts` (generic search over determinizations, any game),
-`sloppy` (the heuristic with a third of its moves random), or any name the game's
-package lists in its `BOTS` mapping (`heuristic`, `search`, ...).
+`sloppy` (the heuristic with a third of its moves random, unless the game's package
+defines its own), or any name the game's package lists in its `BOTS` mapping
+(`heuristic`, `search`, ...).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def research_bots(game: Game) -> dict[str, Callable[[], Bot]]:
     own: dict[str, Callable[[], Bot]] = getattr(module, "BOTS", {})
     bots = {**GENERIC, **own}
     heuristic = own.get("heuristic")
-    if heuristic is not None:
+    if heuristic is not None and "sloppy" not in own:
         bots["sloppy"] = lambda: SloppyBot(heuristic())
     return bots
 

@@ -328,6 +328,35 @@ class HeuristicBot:
         )
 
 
+class NoviceBot(HeuristicBot):
+    """Easy: the mistakes a beginner makes. As the Shep team it does not follow the
+    swaps (its belief is the field alone, uniform over the face-down tiles); as Wilson
+    it only ever moves his own tile when it can (fleeing Shep's reach as the heuristic does, else a
+    step to a random neighbour outside it), never a decoy, so his swaps give him away
+    to a team that follows them."""
+
+    name = "sloppy"
+
+    def current(self, view: dict[str, JSON]) -> Belief:
+        return Belief.field_only([cell is None for cell in view["grid"]])
+
+    def _wilson(self, turn: Turn, view: dict[str, JSON]) -> Action:
+        if view["phase"] == "hide":
+            return super()._wilson(turn, view)
+        w, shep = view["wilson_at"], view["shep"]
+        if w == shep:  # under Shep his tile cannot move: any swap
+            return turn.rng.choice(turn.legal)
+        down = [cell is None for cell in view["grid"]]
+        flee = SwapModel(shep, down, [0.0] * CELLS).escapes.get(w)
+        if flee is not None:
+            (to,) = turn.rng.choices(list(flee), weights=list(flee.values()))
+        else:
+            steps = [y for y in NEIGHBOURS[w] if y != shep]
+            away = [y for y in steps if y not in REACH[shep]]
+            to = turn.rng.choice(away or steps)
+        return Swap(*sorted((w, to)))
+
+
 def wilson_policy(
     shep: int, down: list[bool], prob: list[float], wilson_at: int
 ) -> dict[tuple[int, int], float]:
@@ -335,4 +364,4 @@ def wilson_policy(
     return SwapModel(shep, down, prob).policy(wilson_at)
 
 
-__all__ = ["Belief", "HeuristicBot", "SwapModel", "lookahead", "wilson_policy"]
+__all__ = ["Belief", "HeuristicBot", "NoviceBot", "SwapModel", "lookahead", "wilson_policy"]

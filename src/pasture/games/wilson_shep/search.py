@@ -28,6 +28,9 @@ from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS
 
 SUSPICION = 0.5
 """Weight of the belief left on Wilson's tile after Shep's next move."""
+EXPOSURE = 1.0
+"""Weight of the chance that a Shep team not reasoning as modelled (a person, a
+beginner) steps onto Wilson's tile next: one of its moves picked at random."""
 CLOSE = 1e-6
 """Swaps whose danger differs by less than this are alike; one is picked at random."""
 
@@ -114,7 +117,9 @@ class SearchBot(HeuristicBot):
                     if seen.prob[t] < 1 - 1e-9:  # else it could not be wrong about t
                         seen.update({"step": "move", "to": t, "turned_up": seen.down[t]})
                     rest += seen.prob[at] / len(replies)
-            return found + SUSPICION * rest
+            reach = NEIGHBOURS[shep]
+            exposed = (at in reach and after.down[at]) / len(reach)
+            return found + SUSPICION * rest + EXPOSURE * exposed
 
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         scored = []
