@@ -51,19 +51,22 @@ class OutOfTime(Exception):
     """The decision's time budget ran out mid-search."""
 
 
-def win_chance(s: BaaaaaState) -> float:
-    """The chance that the team saves the flock from `s` (cooperative game)."""
+def win_chance(s: BaaaaaState, v: float | None = None) -> float:
+    """The chance that the team saves the flock from `s` (cooperative game); `v` is
+    `value(s)` when already known."""
     if s.phase == rules.OVER:
         return 1.0 if s.saved > s.taken else 0.0
     bias, slope, steep = WIN_CURVE
-    v = value(s)
+    if v is None:
+        v = value(s)
     z = bias + slope * v + steep * v / max(1, sum(s.sheep))
     return 1.0 / (1.0 + math.exp(-z)) if z > -40 else 0.0
 
 
 def leaf(s: BaaaaaState) -> float:
     """A searched position's score: its win chance, ties broken by the margin."""
-    return win_chance(s) + MARGIN_WEIGHT * value(s)
+    v = value(s)
+    return win_chance(s, v) + MARGIN_WEIGHT * v
 
 
 def position(s: BaaaaaState) -> Key:
