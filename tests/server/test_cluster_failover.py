@@ -8,6 +8,7 @@ import asyncio
 import random
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
@@ -21,6 +22,8 @@ TABLES = 30
 KILLS = 10
 ADOPTION_WATCH = 60.0
 """Seconds a killed owner's table is watched for its next owner."""
+LEASE_TTL = "1"
+"""Seconds: a dead owner's tables are adopted sooner than with the default 3 s."""
 
 
 @pytest.fixture
@@ -28,13 +31,14 @@ def site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterat
     db = fresh_database(postgres_cluster.url, "cluster_failover")
     redis.Redis.from_url(redis_server.url).flushall()
     servers = [
-        Server(db, "--redis", redis_server.url, "--bot-delay", "0.15") for _ in range(PROCESSES)
+        Server(db, "--redis", redis_server.url, "--bot-delay", "0.15", "--lease-ttl", LEASE_TTL)
+        for _ in range(PROCESSES)
     ]
-    for server in servers:
-        server.start()
+    with ThreadPoolExecutor(PROCESSES) as starting:
+        list(starting.map(Server.start, servers))
     yield Site(db, servers, random.Random(13))
-    for server in servers:
-        server.stop()
+    with ThreadPoolExecutor(PROCESSES) as stopping:
+        list(stopping.map(Server.stop, servers))
 
 
 @pytest.mark.slow
@@ -55,14 +59,14 @@ def test_sigkilled_owners_lose_nothing_and_every_match_finishes(
         adoption.append(time.monotonic() - killed_at)
 
     async def restart(victim: Server) -> None:
-        await asyncio.sleep(rng.uniform(0.5, 2.0))
+        await asyncio.sleep(rng.uniform(0.2, 1.0))
         await asyncio.to_thread(victim.start)  # same port: clients find it again
 
     async def kill_owners() -> None:
         background = []
         give_up = time.monotonic() + 120  # bounded: the matches may all have ended
         while len(kills) < KILLS and time.monotonic() < give_up:
-            await asyncio.sleep(rng.uniform(0.5, 1.2))
+            await asyncio.sleep(rng.uniform(0.3, 0.8))
             going = site.going()
             if not going:
                 break
