@@ -49,6 +49,7 @@ def test_sigkilled_owners_lose_nothing_and_every_match_finishes(
     rng = site.rng
     kills: list[str] = []
     adoption: list[float] = []
+    starting: set[Server] = set()
 
     async def watch_adoption(table_id: str, pid: int, killed_at: float) -> None:
         # Bounded: a match that ends meanwhile needs no new owner and gets none.
@@ -59,8 +60,10 @@ def test_sigkilled_owners_lose_nothing_and_every_match_finishes(
         adoption.append(time.monotonic() - killed_at)
 
     async def restart(victim: Server) -> None:
+        starting.add(victim)  # not killed again before it serves (its start would fail)
         await asyncio.sleep(rng.uniform(0.2, 1.0))
         await asyncio.to_thread(victim.start)  # same port: clients find it again
+        starting.discard(victim)
 
     async def kill_owners() -> None:
         background = []
@@ -73,9 +76,13 @@ def test_sigkilled_owners_lose_nothing_and_every_match_finishes(
             table_id = rng.choice(going)
             pid = owner_pid(redis_server.url, table_id)
             victim = next((s for s in site.servers if s.proc and s.proc.pid == pid), None)
-            alive = [s for s in site.servers if s.proc is not None and s.proc.poll() is None]
+            alive = [
+                s
+                for s in site.servers
+                if s.proc is not None and s.proc.poll() is None and s not in starting
+            ]
             if pid is None or victim is None or victim not in alive or len(alive) < 2:
-                continue  # between owners right now, or the last one standing
+                continue  # between owners, starting again, or the last one standing
             victim.kill()  # SIGKILL, mid-match
             kills.append(table_id)
             background.append(asyncio.create_task(watch_adoption(table_id, pid, time.monotonic())))
