@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
@@ -270,43 +271,67 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
     """Pass; `done` when the cards laid make a raise (or a check of a bluff bid); and every
     card that can be laid with the raise or check still within reach."""
     e = s.edition
+    t = s.tables
     a = s.auction
     out: list[Action] = [rules.PASS]
-    total = declared_total(s, seat)
+    laid = a.laid[seat]
+    total = 0
+    face_down = s.bluff
+    for card in laid:
+        total += card.value
+        if card.face != FACE_UP:
+            face_down = False
     high = a.high
     checkable = s.bluff and is_bluff_bid(s)
-    laid = a.laid[seat]
     if len(laid) > a.committed[seat] and (total > high or (checkable and total == high)):
         out.append(rules.DONE)
     hand = s.hands[seat]
-    face_down = s.bluff and not any(c.face != FACE_UP for c in laid)
-    kinds = e.kinds
-    for k, c in enumerate(hand):
-        if not c:
+    held = list(compress(range(len(hand)), hand))
+    # What the hand could still add (`_max_more`), kept as totals so that the same with
+    # one card taken out costs a few subtractions: the face-up sum at Dollies' top value,
+    # how many cards count nothing face up, and the lowest face-up values.
+    number = t.number
+    best_fd = e.declare_values[-1]
+    whole = 0
+    others = 0
+    values: list[int] = []
+    for k in held:
+        c = hand[k]
+        v = number[k]
+        if v:
+            whole += c * v
+            values += [v] * c
+        else:
+            others += c
+    values.sort()
+    lowest = values[0] if values else best_fd
+    second = values[1] if len(values) > 1 else best_fd
+    for k in held:
+        ways = t.lay_up[k] + t.lay_down[k] if face_down else t.lay_up[k]
+        if not ways:
             continue
-        role = e.roles[k]
-        options: list[tuple[int, bool]] = []
-        if role == SHEEP:
-            options.append((e.value[k], False))
-        elif role in (DOLLY, SUPER):  # W-4: its value is declared when laid
-            options += [(v, False) for v in e.dolly_values]
-        if face_down:  # W-6: any card, declared 1..6
-            options += [(v, True) for v in e.declare_values]
-        if not options:
-            continue
-        hand[k] -= 1
-        for value, hidden in options:
+        v = number[k]
+        rest = whole - v  # the hand's face-up sum without this card
+        rest_others = others - (not v)
+        rest_lowest = min(second if v and v == lowest else lowest, best_fd)
+        for value, action in ways:
             after = total + value
-            if after > high:
-                ok = True
-            else:
-                more_fd = face_down and not hidden
-                ok = after + _max_more(e, hand, more_fd) > high
-                if not ok and checkable:
-                    ok = bool(_exact_sums(e, hand, more_fd) >> (high - after) & 1)
-            if ok:
-                out.append(lay_action(kinds[k], value, hidden))
-        hand[k] += 1
+            if after <= high:
+                more = rest
+                if face_down and not action.hidden:  # a face-down card may still follow
+                    if rest_others:
+                        more += best_fd
+                    elif rest:
+                        more += best_fd - rest_lowest
+                if after + more <= high:
+                    if not checkable:
+                        continue
+                    hand[k] -= 1
+                    exact = _exact_sums(e, hand, face_down and not action.hidden)
+                    hand[k] += 1
+                    if not exact >> (high - after) & 1:
+                        continue
+            out.append(action)
     return out
 
 

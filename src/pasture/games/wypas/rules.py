@@ -9,6 +9,7 @@ sizes, rows), so that who is asked never reveals what a hand holds.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import Action, ChanceOutcome, Event
@@ -28,7 +29,6 @@ from pasture.games.wypas.actions import (
     Swap,
     TieBreak,
 )
-from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
@@ -60,6 +60,10 @@ NO_REACTION = NoReaction()
 @cache
 def shear_action(pen: int, bleat: bool) -> Shear:
     return Shear(pen, bleat)
+
+
+SHEARS = tuple((shear_action(p, True), shear_action(p, False)) for p in (0, 1))
+"""Pen -> the two ways to shear it, in the order they are listed."""
 
 
 @cache
@@ -96,19 +100,11 @@ def chance_outcomes(s: WypasState) -> list[ChanceOutcome]:
         return [ChanceOutcome(FirstBaca(p), 1 / n) for p in range(n)]
     if s.phase != DEAL:
         return []
-    kinds = s.edition.kinds
-    total = sum(s.deck)
-    return [_outcome(kinds[k], c, total) for k, c in enumerate(s.deck) if c]
-
-
-@cache
-def _deal_action(card: str) -> Deal:
-    return Deal(card)
-
-
-@cache
-def _outcome(card: str, count: int, total: int) -> ChanceOutcome:
-    return ChanceOutcome(_deal_action(card), count / total)
+    deck = s.deck
+    total = sum(deck)
+    if not total:
+        return []
+    return list(filter(None, map(list.__getitem__, s.tables.deals(total), deck)))
 
 
 def chance_ok(s: WypasState, action: Action) -> bool:
@@ -155,11 +151,24 @@ def _deal(s: WypasState, card: str, ev: list[Event]) -> None:
     s.deck[k] -= 1
     if to == LOT_AREA:
         s.drawn[k] += 1
-        ev.append(Event("lot_drawn", {"baca": s.baca}, {"card": card}, (s.baca,)))
+        ev.append(_lot_drawn(s.baca, card))
     else:
         s.hands[to][k] += 1
-        ev.append(Event("dealt", {"to": to}, {"card": card}, (to,)))
+        ev.append(_dealt(to, card))
+    if s.deal_queue and s.deck[k]:
+        return  # the common case: more to deal, and the deck is not empty
     _settle(s, ev)
+
+
+@cache
+def _dealt(to: int, card: str) -> Event:
+    """The commonest events, made once (events are never changed once made)."""
+    return Event("dealt", {"to": to}, {"card": card}, (to,))
+
+
+@cache
+def _lot_drawn(baca: int, card: str) -> Event:
+    return Event("lot_drawn", {"baca": baca}, {"card": card}, (baca,))
 
 
 # --- who acts, what is legal ----------------------------------------------------------------
@@ -190,32 +199,48 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
         return []
     if s.pending is not None:
         return specials.choices(s, seat)
-    out: list[Action] = []
+    out: list[Action]
     if s.waiting:
-        if seat in s.waiting:
-            out.append(NO_REACTION)
-    elif seat in actors(s):
-        out = _phase_actions(s, seat)
-    return out + specials.plays(s, seat)
+        out = [NO_REACTION] if seat in s.waiting else []
+    elif seat == _actor(s, phase):
+        out = _phase_actions(s, seat, phase)
+    else:
+        out = []
+    plays = specials.plays(s, seat)
+    if plays:
+        out += plays
+    return out
 
 
-def _phase_actions(s: WypasState, seat: int) -> list[Action]:
-    phase = s.phase
+def _actor(s: WypasState, phase: str) -> int:
+    """Who acts in `phase` when no window or choice is open (as `actors` says)."""
+    if phase == BID:
+        return s.auction.bidder
+    if phase in (REDYK, SHEAR):
+        return s.current
+    if phase == NAME:
+        return s.auction.opener
+    return s.baca  # HIDE, TIE
+
+
+def _phase_actions(s: WypasState, seat: int, phase: str) -> list[Action]:
     if phase == BID:
         return auction.bid_actions(s, seat)
     if phase == REDYK:
-        return [*_place_actions(s, seat), DONE]
+        out = _place_actions(s, seat)
+        out.append(DONE)
+        return out
     if phase == SHEAR:
-        out: list[Action] = [
-            shear_action(p, b) for p in (0, 1) if s.pens[seat][p].cards for b in (True, False)
-        ]
+        p0, p1 = s.pens[seat]
+        out = [*SHEARS[0]] if p0.cards else []
+        if p1.cards:
+            out += SHEARS[1]
         out.append(DONE)
         return out
     if phase == NAME:
         return [auction.name_action(i) for i, lot in enumerate(s.auction.lots) if lot.winner < 0]
     if phase == HIDE:
-        kinds = s.edition.kinds
-        return [auction.hide_action(kinds[k]) for k, c in enumerate(s.drawn) if c]
+        return list(compress(s.tables.hide, s.drawn))
     if phase == TIE:
         return [auction.tie_action(p) for p in s.auction.tied]
     return []
@@ -224,36 +249,29 @@ def _phase_actions(s: WypasState, seat: int) -> list[Action]:
 def _place_actions(s: WypasState, seat: int) -> list[Action]:
     """Every sheep card in hand that a pen accepts, as every colour/value it may take."""
     e = s.edition
+    t = s.tables
     hand = s.hands[seat]
-    kinds, colours = e.kinds, e.colours
+    held = [k for k in compress(range(len(hand)), hand) if t.places[k][0]]
     out: list[Action] = []
+    if not held:
+        return out
+    place = t.place
     for p, pen in enumerate(s.pens[seat]):
-        wanted = pens.wanted(pen, len(colours))
+        wanted = pens.wanted(pen, len(e.colours))
         if wanted is None:
-            for k, c in enumerate(hand):
-                if not c:
-                    continue
-                role = e.roles[k]
-                if role == SHEEP:
-                    out.append(place_action(kinds[k], p, colours[e.colour[k]], e.value[k]))
-                elif role == DOLLY:
-                    col = colours[e.colour[k]]
-                    out += [place_action(kinds[k], p, col, v) for v in e.dolly_values]
-                elif role == SUPER:
-                    out += [
-                        place_action(kinds[k], p, col, v) for col in colours for v in e.dolly_values
-                    ]
+            for k in held:
+                out += t.places[k][p]
             continue
         for colour, value in wanted:
             k = e.numbered.get((colour, value), -1)
             if k >= 0 and hand[k]:
-                out.append(place_action(kinds[k], p, colours[colour], value))
+                out.append(place[k, p, colour, value])
             if value in e.dolly_values:
                 d = e.dolly_of[colour]
                 if d >= 0 and hand[d]:
-                    out.append(place_action(kinds[d], p, colours[colour], value))
+                    out.append(place[d, p, colour, value])
                 if e.super_dolly >= 0 and hand[e.super_dolly]:
-                    out.append(place_action(kinds[e.super_dolly], p, colours[colour], value))
+                    out.append(place[e.super_dolly, p, colour, value])
     return out
 
 

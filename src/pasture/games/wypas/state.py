@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, Event, Result, Termination
+from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
 from pasture.core.modular import GameRules, GameViews, ModularState
-from pasture.games.wypas import knowledge, rules, view
+from pasture.games.wypas import knowledge, rules, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.knowledge import Knowledge
@@ -35,6 +35,7 @@ class WypasState(ModularState):
         edition: Edition | None = None,
     ) -> None:
         e = self.edition = edition or default_edition()
+        self.tables = tables.for_edition(e)
         n = self.num_players = num_players
         kinds = len(e.kinds)
         self.bluff: bool = bool(options["bluff"])
@@ -89,11 +90,14 @@ class WypasState(ModularState):
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat == CHANCE:
-            return [o.action for o in self.chance_outcomes()]
+            return [o.action for o in rules.chance_outcomes(self)]
         cached = self._cache.get(seat)
         if cached is None:
             cached = self._cache[seat] = rules.legal_actions(self, seat)
         return cached[:]
+
+    def chance_outcomes(self) -> list[ChanceOutcome]:
+        return rules.chance_outcomes(self)
 
     def is_chance(self) -> bool:
         return self.phase == rules.DEAL or self.phase == rules.CHOOSE_BACA
@@ -109,10 +113,16 @@ class WypasState(ModularState):
                 return
         super().check_legal(seat, action)
 
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        self.check_legal(seat, action)
+        self._cache = {}
+        self._public_view = None
+        return rules.apply(self, seat, action)
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._cache = {}
         self._public_view = None
-        return super()._apply(seat, action)
+        return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
@@ -203,6 +213,7 @@ class WypasState(ModularState):
     def from_json(cls, data: dict[str, Any]) -> WypasState:
         state = object.__new__(cls)
         state.edition = default_edition()
+        state.tables = tables.for_edition(state.edition)
         n = state.num_players = data["players"]
         state.bluff = data["bluff"]
         state.bleat_rule = data["bleat_rule"]
@@ -251,6 +262,11 @@ class WypasState(ModularState):
         state._cache = {}
         state._public_view = None
         return state
+
+
+# The hot call bound straight to the rules (one call per use instead of two), as
+# `ModularState(direct_rules=True)` does for games without a legal-action cache.
+WypasState.actors = rules.actors  # type: ignore[assignment, method-assign]
 
 
 def _pending_json(pending: PendingChoice | None) -> list[int] | None:
