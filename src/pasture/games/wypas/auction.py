@@ -14,7 +14,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
-from pasture.games.wypas import knowledge, rules
+from pasture.games.wypas import events, knowledge, rules
 from pasture.games.wypas.actions import HideLot, Lay, NameLot, TieBreak
 from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER, Edition
 from pasture.games.wypas.records import record
@@ -188,7 +188,7 @@ def name_lot(s: WypasState, lot: int, ev: list[Event]) -> None:
     a.new_lot(s.num_players)
     a.bidder = a.opener
     s.phase = rules.BID
-    ev.append(Event("auction", {"lot": lot, "opener": a.opener}))
+    ev.append(events.auction(lot, a.opener))
 
 
 # --- bidding ----------------------------------------------------------------------------------
@@ -340,14 +340,13 @@ def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
     s.hands[seat][k] -= 1
     knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
     face = FACE_DOWN if action.hidden else FACE_UP
-    s.auction.laid[seat].append(LaidCard(k, action.value, face))
-    public = {
-        "seat": seat,
-        "card": None if action.hidden else action.card,
-        "value": action.value,
-        "face_down": action.hidden,
-    }
-    ev.append(Event("laid", public, {"card": action.card}, (seat,)))
+    s.auction.laid[seat].append(_laid_card(k, action.value, face))
+    ev.append(events.laid(seat, action.card, action.value, action.hidden))
+
+
+@cache
+def _laid_card(kind: int, value: int, face: Face) -> LaidCard:
+    return LaidCard(kind, value, face)  # a value: one object serves every lot and state
 
 
 def done(s: WypasState, seat: int, ev: list[Event]) -> None:
@@ -358,10 +357,10 @@ def done(s: WypasState, seat: int, ev: list[Event]) -> None:
         a.high = total
         a.high_bidder = seat
         a.checked = []
-        ev.append(Event("raised", {"seat": seat, "bid": total}))
+        ev.append(events.bid("raised", seat, total))
     else:  # a check: the declared total equals the bluff bid
         a.checked.append(seat)
-        ev.append(Event("checked", {"seat": seat, "bid": total}))
+        ev.append(events.bid("checked", seat, total))
     _advance(s, seat, ev)
 
 
@@ -371,7 +370,7 @@ def pass_lot(s: WypasState, seat: int, ev: list[Event]) -> None:
     a.committed[seat] = len(a.laid[seat])
     if seat in a.checked:
         a.checked.remove(seat)
-    ev.append(Event("passed", {"seat": seat}))
+    ev.append(events.of_seat("passed", seat))
     _advance(s, seat, ev)
 
 

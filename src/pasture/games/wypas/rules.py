@@ -13,7 +13,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import Action, ChanceOutcome, Event
-from pasture.games.wypas import auction, knowledge, pens, specials
+from pasture.games.wypas import auction, events, knowledge, pens, specials
 from pasture.games.wypas.actions import (
     Deal,
     Done,
@@ -151,24 +151,13 @@ def _deal(s: WypasState, card: str, ev: list[Event]) -> None:
     s.deck[k] -= 1
     if to == LOT_AREA:
         s.drawn[k] += 1
-        ev.append(_lot_drawn(s.baca, card))
+        ev.append(events.lot_drawn(s.baca, card))
     else:
         s.hands[to][k] += 1
-        ev.append(_dealt(to, card))
+        ev.append(events.dealt(to, card))
     if s.deal_queue and s.deck[k]:
         return  # the common case: more to deal, and the deck is not empty
     _settle(s, ev)
-
-
-@cache
-def _dealt(to: int, card: str) -> Event:
-    """The commonest events, made once (events are never changed once made)."""
-    return Event("dealt", {"to": to}, {"card": card}, (to,))
-
-
-@cache
-def _lot_drawn(baca: int, card: str) -> Event:
-    return Event("lot_drawn", {"baca": baca}, {"card": card}, (baca,))
 
 
 # --- who acts, what is legal ----------------------------------------------------------------
@@ -300,10 +289,10 @@ def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
         if s.phase == BID:
             auction.done(s, seat, ev)
         elif s.phase == REDYK:
-            ev.append(Event("redyk_done", {"seat": seat}))
+            ev.append(events.of_seat("redyk_done", seat))
             next_redyk_go(s, ev)
         else:
-            ev.append(Event("shear_done", {"seat": seat}))
+            ev.append(events.of_seat("shear_done", seat))
             next_shear_go(s, ev)
     elif kind is Pass:
         auction.pass_lot(s, seat, ev)
@@ -368,18 +357,7 @@ def _place(s: WypasState, seat: int, action: Place, ev: list[Event]) -> None:
     knowledge.lose(s, seat, k, None)
     seat_pens = s.pens[seat]
     seat_pens[action.pen] = pens.add(seat_pens[action.pen], pens.PenCard(k, colour, action.value))
-    ev.append(
-        Event(
-            "placed",
-            {
-                "seat": seat,
-                "pen": action.pen,
-                "card": action.card,
-                "colour": action.colour,
-                "value": action.value,
-            },
-        )
-    )
+    ev.append(events.placed(seat, action.pen, action.card, action.colour, action.value))
     if not any(s.hands[seat]):
         next_redyk_go(s, ev)
 
@@ -406,7 +384,7 @@ def _seek_shear(s: WypasState, ev: list[Event]) -> None:
             seat = s.final.pop(0)
             if _has_rows(s, seat):
                 s.current = seat
-                ev.append(Event("final_go", {"seat": seat}))
+                ev.append(events.of_seat("final_go", seat))
                 return
         game_over(s, ev)
         return

@@ -8,6 +8,8 @@ core `ModularState` wires them into the `State` contract.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
@@ -103,13 +105,16 @@ class WypasState(ModularState):
         return self.phase == rules.DEAL or self.phase == rules.CHOOSE_BACA
 
     def check_legal(self, seat: int, action: Action) -> None:
-        if seat == CHANCE and rules.chance_ok(self, action):
-            return
-        if type(seat) is int and 0 <= seat < self.num_players and not self.is_chance():
+        if seat == CHANCE:
+            if rules.chance_ok(self, action):
+                return
+        elif type(seat) is int and 0 <= seat < self.num_players and not self.is_chance():
             cached = self._cache.get(seat)
             if cached is None:
                 cached = self._cache[seat] = rules.legal_actions(self, seat)
-            if action in cached:
+            # The listed actions are shared values: look for the very object first (no
+            # equality test per action), then for an equal one.
+            if any(map(is_, cached, repeat(action))) or action in cached:
                 return
         super().check_legal(seat, action)
 
