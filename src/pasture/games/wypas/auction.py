@@ -81,7 +81,8 @@ class Auction:
         self.lot = -1
         """The lot being auctioned (an index into `lots`), -1 between auctions."""
         self.bidder = -1
-        self.laid: list[list[LaidCard]] = [[] for _ in range(players)]
+        self.laid: list[tuple[LaidCard, ...]] = [()] * players
+        """Each seat's cards on the lot; a tuple, replaced on change, so copies share it."""
         self.committed: list[int] = [0] * players
         """How many of each seat's laid cards belong to finished raises or checks."""
         self.passed: list[bool] = [False] * players
@@ -100,7 +101,7 @@ class Auction:
         new.opener = self.opener
         new.lot = self.lot
         new.bidder = self.bidder
-        new.laid = [cards[:] for cards in self.laid]
+        new.laid = self.laid[:]
         new.committed = self.committed[:]
         new.passed = self.passed[:]
         new.high = self.high
@@ -112,7 +113,7 @@ class Auction:
 
     def new_lot(self, players: int) -> None:
         """Clear the bidding for the next lot."""
-        self.laid = [[] for _ in range(players)]
+        self.laid = [()] * players
         self.committed = [0] * players
         self.passed = [False] * players
         self.high = 0
@@ -340,7 +341,8 @@ def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
     s.hands[seat][k] -= 1
     knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
     face = FACE_DOWN if action.hidden else FACE_UP
-    s.auction.laid[seat].append(_laid_card(k, action.value, face))
+    laid = s.auction.laid
+    laid[seat] = (*laid[seat], _laid_card(k, action.value, face))
     ev.append(events.laid(seat, action.card, action.value, action.hidden))
 
 
@@ -402,10 +404,13 @@ def _showdown(s: WypasState, ev: list[Event]) -> None:
     a = s.auction
     revealed: dict[str, list[str]] = {}
     for seat, cards in enumerate(a.laid):
-        for i, card in enumerate(cards):
-            if card.face == FACE_DOWN:
-                cards[i] = LaidCard(card.kind, card.value, REVEALED)
-                revealed.setdefault(str(seat), []).append(e.kinds[card.kind])
+        if any(card.face == FACE_DOWN for card in cards):
+            for card in cards:
+                if card.face == FACE_DOWN:
+                    revealed.setdefault(str(seat), []).append(e.kinds[card.kind])
+            a.laid[seat] = tuple(
+                LaidCard(c.kind, c.value, REVEALED) if c.face == FACE_DOWN else c for c in cards
+            )
     contenders = [a.high_bidder, *a.checked]
     totals = {seat: sum(true_value(e, c) for c in a.laid[seat]) for seat in contenders}
     best = max(totals.values())
@@ -444,7 +449,9 @@ def award(s: WypasState, winner: int, ev: list[Event]) -> None:
     for seat, cards in enumerate(a.laid):
         for card in cards:
             if card.face == FACE_DOWN:
-                s.hidden_discard[seat][card.kind] += 1
+                h = list(s.hidden_discard[seat])
+                h[card.kind] += 1
+                s.hidden_discard[seat] = tuple(h)
             else:
                 s.discard[card.kind] += 1
     took = "baca" if a.high_bidder < 0 else "bid"

@@ -125,10 +125,10 @@ def _settle(s: WypasState, ev: list[Event]) -> None:
             for k, c in enumerate(s.discard):
                 s.deck[k] += c
                 s.discard[k] = 0
-            for h in s.hidden_discard:
+            for seat, h in enumerate(s.hidden_discard):
                 for k, c in enumerate(h):
                     s.deck[k] += c
-                    h[k] = 0
+                s.hidden_discard[seat] = (0,) * len(h)
             ev.append(Event("reshuffle", {"deck": sum(s.deck)}))
         else:
             ev.append(Event("deck_exhausted", {"undealt": len(s.deal_queue)}))
@@ -356,7 +356,8 @@ def _place(s: WypasState, seat: int, action: Place, ev: list[Event]) -> None:
     s.hands[seat][k] -= 1
     knowledge.lose(s, seat, k, None)
     seat_pens = s.pens[seat]
-    seat_pens[action.pen] = pens.add(seat_pens[action.pen], pens.PenCard(k, colour, action.value))
+    added = pens.add(seat_pens[action.pen], pens.PenCard(k, colour, action.value))
+    s.pens[seat] = pens.put(seat_pens, action.pen, added)
     ev.append(events.placed(seat, action.pen, action.card, action.colour, action.value))
     if not any(s.hands[seat]):
         next_redyk_go(s, ev)
@@ -409,7 +410,7 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
     discarded, kept, points, fleece = pens.shear(
         pen, e.special[specials.BLACK_SHEEP], e.special[specials.WOLF]
     )
-    s.pens[seat][action.pen] = pens.EMPTY
+    s.pens[seat] = pens.put(s.pens[seat], action.pen, pens.EMPTY)
     for k in discarded:
         s.discard[k] += 1
     for k in kept:
@@ -422,7 +423,7 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
         # even the 5th fleece's bonus; the fleece still counts toward the end).
         spoken = action.bleat or not s.bleat_rule
         gained = points if spoken else 0
-        s.fleece_points[seat].append(gained)
+        s.fleece_points[seat] = (*s.fleece_points[seat], gained)
         if s.fleeces[seat] == FLEECES_TO_END:
             if s.finisher < 0:  # the first 5th fleece: +4, then the final goes (W-11)
                 s.finisher = seat

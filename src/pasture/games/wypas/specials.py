@@ -218,7 +218,7 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
         elif role == WOLF:
             pen = s.pens[target][p]
             if not pen.wolf and len(pen.cards) >= 2:
-                s.pens[target][p] = pens.with_wolf(pen, True)
+                s.pens[target] = pens.put(s.pens[target], p, pens.with_wolf(pen, True))
                 ev.append(Event("wolf_placed", {"seat": target, "pen": p}))
             else:
                 s.discard[card] += 1
@@ -235,7 +235,7 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
             if target >= 0:
                 pen = s.pens[target][p]
                 if pen.wolf:
-                    s.pens[target][p] = pens.with_wolf(pen, False)
+                    s.pens[target] = pens.put(s.pens[target], p, pens.with_wolf(pen, False))
                     s.discard[sp[WOLF]] += 1
                     ev.append(Event("wolf_driven_off", {"seat": target, "pen": p}))
                 else:
@@ -283,7 +283,8 @@ def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
         assert isinstance(action, Swap)
         owner, p = pending.target, pending.pen
         black = e.special[BLACK_SHEEP]
-        s.pens[owner][p], k = pens.swap_in_black(s.pens[owner][p], action.index, black)
+        swapped, k = pens.swap_in_black(s.pens[owner][p], action.index, black)
+        s.pens[owner] = pens.put(s.pens[owner], p, swapped)
         s.hands[seat][k] += 1
         knowledge.gain(s, seat, k, None)
         ev.append(

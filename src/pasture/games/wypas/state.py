@@ -8,6 +8,7 @@ core `ModularState` wires them into the `State` contract.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -18,7 +19,7 @@ from pasture.games.wypas import knowledge, rules, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.knowledge import Knowledge
-from pasture.games.wypas.pens import EMPTY, Pen
+from pasture.games.wypas.pens import EMPTY, Pen, PenPair
 from pasture.games.wypas.specials import PendingChoice, QueuedCard
 
 if TYPE_CHECKING:
@@ -54,8 +55,9 @@ class WypasState(ModularState):
         self.deck: list[int] = list(e.counts)
         self.discard: list[int] = [0] * kinds
         """Face-up discard pile (public)."""
-        self.hidden_discard: list[list[int]] = [[0] * kinds for _ in range(n)]
-        """Bid cards discarded face down, by owner (private to the owner)."""
+        self.hidden_discard: list[tuple[int, ...]] = [(0,) * kinds] * n
+        """Bid cards discarded face down, by owner (private to the owner); each seat's
+        counts are a tuple, replaced on change, so copies of a state share them."""
         self.hands: list[list[int]] = [[0] * kinds for _ in range(n)]
         self.drawn: list[int] = [0] * kinds
         """The baca's drawn cards, before laying them out as lots."""
@@ -64,9 +66,9 @@ class WypasState(ModularState):
         """Whose Redyk or shearing go it is."""
         self.gos = 0
         """How many seats have had their go in this Redyk or shearing phase."""
-        self.pens: list[list[Pen]] = [[EMPTY, EMPTY] for _ in range(n)]
+        self.pens: list[PenPair] = [(EMPTY, EMPTY)] * n
         self.fleeces: list[int] = [0] * n
-        self.fleece_points: list[list[int]] = [[] for _ in range(n)]
+        self.fleece_points: list[tuple[int, ...]] = [()] * n
         self.scores: list[int] = [0] * n
         self.bonus: list[int] = [0] * n
         self.sheared: list[int] = [0] * kinds
@@ -141,27 +143,29 @@ class WypasState(ModularState):
 
     def clone(self) -> WypasState:
         new = object.__new__(WypasState)
-        new.__dict__.update(self.__dict__)
-        new.deal_queue = self.deal_queue[:]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.hidden_discard = [h[:] for h in self.hidden_discard]
-        new.hands = [h[:] for h in self.hands]
-        new.drawn = self.drawn[:]
-        new.auction = self.auction.copy()
-        new.pens = [pens[:] for pens in self.pens]  # pens are immutable values
-        new.fleeces = self.fleeces[:]
-        new.fleece_points = [f[:] for f in self.fleece_points]
-        new.scores = self.scores[:]
-        new.bonus = self.bonus[:]
-        new.sheared = self.sheared[:]
-        new.final = self.final[:]
-        new.queue = self.queue[:]
-        new.waiting = self.waiting[:]
-        new.effective = self.effective[:]
-        new.known = knowledge.copy(self.known)
-        new._cache = {}
-        new._public_view = None
+        d = new.__dict__
+        d.update(self.__dict__)
+        copy = list.copy
+        d["deal_queue"] = self.deal_queue[:]
+        d["deck"] = self.deck[:]
+        d["discard"] = self.discard[:]
+        d["hidden_discard"] = self.hidden_discard[:]  # tuples: shared until changed
+        d["hands"] = list(map(copy, self.hands))
+        d["drawn"] = self.drawn[:]
+        d["auction"] = self.auction.copy()
+        d["pens"] = self.pens[:]
+        d["fleeces"] = self.fleeces[:]
+        d["fleece_points"] = self.fleece_points[:]
+        d["scores"] = self.scores[:]
+        d["bonus"] = self.bonus[:]
+        d["sheared"] = self.sheared[:]
+        d["final"] = self.final[:]
+        d["queue"] = self.queue[:]
+        d["waiting"] = self.waiting[:]
+        d["effective"] = self.effective[:]
+        d["known"] = knowledge.copy(self.known)
+        d["_cache"] = {}
+        d["_public_view"] = None
         return new
 
     def to_json(self) -> dict[str, JSON]:
@@ -208,7 +212,7 @@ class WypasState(ModularState):
             "lots": [lot.to_json() for lot in a.lots],
             "laid": [[[c.kind, c.value, int(c.face)] for c in cards] for cards in a.laid],
             "pens": [[pen.to_json() for pen in pens] for pens in self.pens],
-            "fleece_points": [f[:] for f in self.fleece_points],
+            "fleece_points": [list(f) for f in self.fleece_points],
             "queue": [[q.seat, q.role, q.target, q.pen, q.cancels] for q in self.queue],
             "pending": _pending_json(self.pending),
             "known": [[number, _encode(c)] for number, c in knowledge.to_json(self.known)],
@@ -244,7 +248,7 @@ class WypasState(ModularState):
         a.checked = list(data["checked"])
         a.tied = list(data["tied"])
         a.lots = [Lot(k, bool(face_down), winner) for k, face_down, winner in data["lots"]]
-        a.laid = [[LaidCard(c[0], c[1], Face(c[2])) for c in cards] for cards in data["laid"]]
+        a.laid = [tuple(LaidCard(c[0], c[1], Face(c[2])) for c in cards) for cards in data["laid"]]
         state.deal_queue = list(data["deal_queue"])
         state.fleeces = list(data["fleeces"])
         state.scores = list(data["scores"])
@@ -256,10 +260,10 @@ class WypasState(ModularState):
         state.discard = _decode(data["discard"])
         state.drawn = _decode(data["drawn"])
         state.sheared = _decode(data["sheared"])
-        state.hidden_discard = [_decode(h) for h in data["hidden_discard"]]
+        state.hidden_discard = [tuple(_decode(h)) for h in data["hidden_discard"]]
         state.hands = [_decode(h) for h in data["hands"]]
-        state.pens = [[Pen.from_json(p) for p in pens] for pens in data["pens"]]
-        state.fleece_points = [list(f) for f in data["fleece_points"]]
+        state.pens = [(Pen.from_json(p0), Pen.from_json(p1)) for p0, p1 in data["pens"]]
+        state.fleece_points = [tuple(f) for f in data["fleece_points"]]
         state.queue = [QueuedCard(*q) for q in data["queue"]]
         pending = data["pending"]
         state.pending = PendingChoice(*pending) if pending is not None else None
@@ -287,7 +291,7 @@ DIGIT_VALUE = {d: i for i, d in enumerate(DIGITS)}
 _TO_DIGIT = bytes(ord(d) for d in DIGITS).ljust(256, b"?")
 
 
-def _encode(counts: list[int]) -> str:
+def _encode(counts: Sequence[int]) -> str:
     """A pile as one character per card kind (its count in base 36): compact JSON."""
     return bytes(counts).translate(_TO_DIGIT).decode("ascii")
 
