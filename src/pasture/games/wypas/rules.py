@@ -104,7 +104,8 @@ def chance_outcomes(s: WypasState) -> list[ChanceOutcome]:
     total = sum(deck)
     if not total:
         return []
-    return list(filter(None, map(list.__getitem__, s.tables.deals(total), deck)))
+    rows = s.tables.by_total[total] or s.tables.deals(total)
+    return list(filter(None, map(list.__getitem__, rows, deck)))
 
 
 def chance_ok(s: WypasState, action: Action) -> bool:
@@ -280,11 +281,11 @@ def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
     if kind is Deal:
         assert isinstance(action, Deal)
         _deal(s, action.card, ev)
-    elif kind is NoReaction:
-        specials.no_reaction(s, seat, ev)
     elif kind is Lay:
         assert isinstance(action, Lay)
         auction.lay(s, seat, action, ev)
+    elif kind is Pass:
+        auction.pass_lot(s, seat, ev)
     elif kind is Done:
         if s.phase == BID:
             auction.done(s, seat, ev)
@@ -294,8 +295,8 @@ def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
         else:
             ev.append(events.of_seat("shear_done", seat))
             next_shear_go(s, ev)
-    elif kind is Pass:
-        auction.pass_lot(s, seat, ev)
+    elif kind is NoReaction:
+        specials.no_reaction(s, seat, ev)
     elif kind is Place:
         assert isinstance(action, Place)
         _place(s, seat, action, ev)

@@ -58,6 +58,10 @@ class PendingChoice:
     pen: int
 
 
+PenPlays = tuple[tuple[pens.PenPair, ...], dict[int, list[Action]]]
+"""Every seat's pens, and the plays on them by which of those special cards are held."""
+
+
 __all__ = ["BLACK_SHEEP", "SHEEPDOG", "THIEF", "WOLF", "choices", "play", "plays"]
 
 
@@ -110,8 +114,31 @@ def plays(s: WypasState, seat: int) -> list[Action]:
     # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
     if not (wolf or black or dog):
         return out
+    if wolf and queue and any(q.role == WOLF for q in queue):
+        out += _pen_plays(s, dog, wolf, black)  # W-8a: depends on the queue too
+        return out
+    # Pen pairs are immutable values, replaced on change: the plays on them are kept with
+    # the pairs they were worked out for, and reused (by clones too) until a pen changes.
+    key = tuple(s.pens)
+    cached = s.pen_plays
+    if cached is None or cached[0] != key:
+        cached = s.pen_plays = (key, {})
+    held = (dog > 0) | (wolf > 0) << 1 | (black > 0) << 2
+    found = cached[1].get(held)
+    if found is None:
+        found = cached[1][held] = _pen_plays(s, dog, wolf, black)
+    out += found
+    return out
+
+
+def _pen_plays(s: WypasState, dog: int, wolf: int, black: int) -> list[Action]:
+    """The Sheepdog, Wolf and Black Sheep plays on pens, pen by pen."""
+    out: list[Action] = []
+    queue = s.queue
+    # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
+    # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
     wolfed = [(q.target, q.pen) for q in queue if q.role == WOLF] if wolf and queue else ()
-    for owner in range(n):
+    for owner in range(s.num_players):
         for p, pen in enumerate(s.pens[owner]):
             if not pen.cards:
                 continue

@@ -20,10 +20,13 @@ from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.knowledge import Knowledge
 from pasture.games.wypas.pens import EMPTY, Pen, PenPair
-from pasture.games.wypas.specials import PendingChoice, QueuedCard
+from pasture.games.wypas.specials import PendingChoice, PenPlays, QueuedCard
 
 if TYPE_CHECKING:
     from pasture.games.wypas.game import Wypas
+
+
+CHANCE_PHASES = (rules.DEAL, rules.CHOOSE_BACA)
 
 
 class WypasState(ModularState):
@@ -88,6 +91,8 @@ class WypasState(ModularState):
         """What seats know of other hands (see knowledge.py)."""
         self._cache: dict[int, list[Action]] = {}
         self._public_view: dict[str, JSON] | None = None
+        self.pen_plays: PenPlays | None = None
+        """The special plays on pens, kept with the pens they were worked out for."""
         rules.start_game(self)
 
     # --- the core contract -------------------------------------------------------------
@@ -104,13 +109,13 @@ class WypasState(ModularState):
         return rules.chance_outcomes(self)
 
     def is_chance(self) -> bool:
-        return self.phase == rules.DEAL or self.phase == rules.CHOOSE_BACA
+        return self.phase in CHANCE_PHASES
 
     def check_legal(self, seat: int, action: Action) -> None:
         if seat == CHANCE:
             if rules.chance_ok(self, action):
                 return
-        elif type(seat) is int and 0 <= seat < self.num_players and not self.is_chance():
+        elif type(seat) is int and 0 <= seat < self.num_players and self.phase not in CHANCE_PHASES:
             cached = self._cache.get(seat)
             if cached is None:
                 cached = self._cache[seat] = rules.legal_actions(self, seat)
@@ -270,6 +275,7 @@ class WypasState(ModularState):
         state.known = knowledge.from_json(n, [(w, _decode(c)) for w, c in data["known"]])
         state._cache = {}
         state._public_view = None
+        state.pen_plays = None
         return state
 
 
