@@ -172,11 +172,13 @@ def hide_lot(s: WypasState, card: str, ev: list[Event]) -> None:
     e = s.edition
     k = e.position[card]
     a = s.auction
-    s.drawn[k] -= 1
-    a.lots = [Lot(k, True)]
-    for j, c in enumerate(s.drawn):
-        a.lots += [Lot(j, False) for _ in range(c)]
-        s.drawn[j] = 0
+    drawn = s.drawn
+    drawn[k] -= 1
+    lots = [Lot(k, True)]
+    for j in compress(range(len(drawn)), drawn):
+        lots += [Lot(j, False)] * drawn[j]  # lots are values: copies may share one
+        drawn[j] = 0
+    a.lots = lots
     a.opener = (s.baca + 1) % s.num_players
     s.phase = rules.NAME
     shown = [None if lot.face_down else e.kinds[lot.kind] for lot in a.lots]
@@ -305,35 +307,53 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
         else:
             others += c
     values.sort()
-    lowest = values[0] if values else best_fd
-    second = values[1] if len(values) > 1 else best_fd
+    lowest = min(values[0], best_fd) if values else best_fd
+    second = min(values[1], best_fd) if len(values) > 1 else best_fd
+    lay_up, lay_down = t.lay_up, t.lay_down
     for k in held:
-        ways = t.lay_up[k] + t.lay_down[k] if face_down else t.lay_up[k]
-        if not ways:
-            continue
         v = number[k]
         rest = whole - v  # the hand's face-up sum without this card
-        rest_others = others - (not v)
-        rest_lowest = min(second if v and v == lowest else lowest, best_fd)
-        for value, action in ways:
-            after = total + value
-            if after <= high:
-                more = rest
-                if face_down and not action.hidden:  # a face-down card may still follow
-                    if rest_others:
-                        more += best_fd
-                    elif rest:
-                        more += best_fd - rest_lowest
-                if after + more <= high:
-                    if not checkable:
-                        continue
-                    hand[k] -= 1
-                    exact = _exact_sums(e, hand, face_down and not action.hidden)
-                    hand[k] += 1
-                    if not exact >> (high - after) & 1:
-                        continue
-            out.append(action)
+        up = lay_up[k]
+        if up:  # a sheep or a Dolly (v > 0)
+            more = rest
+            if face_down:  # a face-down card may still follow
+                if others:
+                    more += best_fd
+                elif rest:
+                    more += best_fd - (second if v == values[0] else lowest)
+            # W-3: the raise stays within reach when value + more > high - total.
+            _reachable(s, out, up, high - total - more, checkable, hand, k, face_down, total)
+        if face_down:
+            _reachable(s, out, lay_down[k], high - total - rest, checkable, hand, k, False, total)
     return out
+
+
+def _reachable(
+    s: WypasState,
+    out: list[Action],
+    ways: tuple[tuple[int, Lay], ...],
+    need: int,
+    checkable: bool,
+    hand: list[int],
+    k: int,
+    face_down: bool,
+    total: int,
+) -> None:
+    """Add to `out` each way of laying kind k whose value beats `need`, or (a bluff bid to
+    check) that the rest of the hand can still bring exactly to the bid."""
+    if need < ways[0][0] and not checkable:
+        out += [action for _, action in ways]
+        return
+    high = s.auction.high
+    for value, action in ways:
+        if value > need:
+            out.append(action)
+        elif checkable:
+            hand[k] -= 1
+            exact = _exact_sums(s.edition, hand, face_down)
+            hand[k] += 1
+            if exact >> (high - total - value) & 1:
+                out.append(action)
 
 
 def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
