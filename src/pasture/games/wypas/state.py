@@ -9,8 +9,6 @@ core `ModularState` wires them into the `State` contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
@@ -121,7 +119,10 @@ class WypasState(ModularState):
                 cached = self._cache[seat] = rules.legal_actions(self, seat)
             # The listed actions are shared values: look for the very object first (no
             # equality test per action), then for an equal one.
-            if any(map(is_, cached, repeat(action))) or action in cached:
+            for legal in cached:
+                if legal is action:
+                    return
+            if action in cached:
                 return
         super().check_legal(seat, action)
 
