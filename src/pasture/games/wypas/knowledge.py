@@ -106,7 +106,7 @@ def restrict(s: WypasState, seat: int | None) -> None:
     """Keep only the facts `seat` may know: public ones, its own, and those about its hand
     (its hand is not re-drawn, so they stay true)."""
     for holder, facts in enumerate(s.known):
-        if holder != seat:
+        if facts and holder != seat:
             for observer in [o for o in facts if o != PUBLIC and o != seat]:
                 del facts[observer]
 

@@ -216,9 +216,9 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         if pending is not None and pending.role == THIEF and pending.chooser == me
         else -1
     )
-    # Every hidden pile but the deck is emptied into the deck, and as many cards are then
-    # drawn from it at random and dealt back into those places: a uniform re-deal, in
-    # which only the cards dealt back are drawn.
+    # Every hidden pile but the deck, and every face-down single card, is emptied into the
+    # deck; as many cards are then drawn from it at random and dealt back into those
+    # places: a uniform re-deal, in which only the cards dealt back are drawn.
     deck = t.deck
     kinds = range(len(deck))
     piles: list[tuple[list[int], int]] = []
@@ -230,7 +230,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             continue
         if p != thief_victim:
             hand = t.hands[p]
-            fixed = knowledge.known_to(t, me, p)
+            fixed = knowledge.known_to(t, me, p) if t.known[p] else None
             if fixed:  # cards the seat knows are there stay; the rest is re-drawn
                 hand[:] = map(sub, hand, fixed)
                 kept.append((hand, fixed))
@@ -243,14 +243,13 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             piles.append((refill, _empty_into(refill, deck, kinds)))
     if me != t.baca and any(t.drawn):
         piles.append((t.drawn, _empty_into(t.drawn, deck, kinds)))
-    wanted = sum(size for _, size in piles)
     lots, laid = t.auction.lots, t.auction.laid
     lot_slots = [  # the face-down lot, not yet auctioned
         i for i, lot in enumerate(lots) if lot.face_down and lot.winner < 0 and me != t.baca
     ]
     for i in lot_slots:
         deck[lots[i].kind] += 1
-    wanted += len(lot_slots)
+    single_cards = len(lot_slots)
     laid_seats = [  # face-down bids: the bluff rule only
         p
         for p in range(t.num_players)
@@ -260,34 +259,42 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         for c in laid[p]:
             if c.face == FACE_DOWN:
                 deck[c.kind] += 1
-                wanted += 1
+                single_cards += 1
     pool = list(b"".join(map(mul, KIND_BYTES, deck)))  # every card, as its kind
-    # The first `wanted` cards of a uniform shuffle (a partial Fisher-Yates).
     draw = rng.random
     left = len(pool)
-    for i in range(wanted):
-        j = i + int(draw() * (left - i))
-        pool[i], pool[j] = pool[j], pool[i]
-    for k in pool[:wanted]:
+    # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
+    # is replaced by the last, and the pool shrinks by one).
+    for pile, size in piles:
+        for _ in range(size):
+            j = int(draw() * left)
+            left -= 1
+            k = pool[j]
+            pool[j] = pool[left]
+            pile[k] += 1
+            deck[k] -= 1
+    singles: list[int] = []
+    for _ in range(single_cards):
+        j = int(draw() * left)
+        left -= 1
+        k = pool[j]
+        pool[j] = pool[left]
+        singles.append(k)
         deck[k] -= 1
     at = 0
-    for pile, size in piles:
-        for k in pool[at : at + size]:
-            pile[k] += 1
-        at += size
     for p, refill in faced_down:
         t.hidden_discard[p] = tuple(refill)
     for i in lot_slots:
-        lots[i] = Lot(pool[at], lots[i].face_down, lots[i].winner)
+        lots[i] = Lot(singles[at], lots[i].face_down, lots[i].winner)
         at += 1
     for p in laid_seats:
         cards = list(laid[p])
         for i, c in enumerate(cards):
             if c.face == FACE_DOWN:
-                cards[i] = LaidCard(pool[at], c.value, c.face)
+                cards[i] = LaidCard(singles[at], c.value, c.face)
                 at += 1
         laid[p] = tuple(cards)
-    assert at == wanted
+    assert at == len(singles)
     for hand, fixed in kept:
         hand[:] = map(add, hand, fixed)
     return t
