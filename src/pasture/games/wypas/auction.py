@@ -309,7 +309,7 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
     values.sort()
     lowest = min(values[0], best_fd) if values else best_fd
     second = min(values[1], best_fd) if len(values) > 1 else best_fd
-    lay_up, lay_down = t.lay_up, t.lay_down
+    lay_up, lay_down, lay_up_actions = t.lay_up, t.lay_down, t.lay_up_actions
     for k in held:
         v = number[k]
         rest = whole - v  # the hand's face-up sum without this card
@@ -322,7 +322,11 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
                 elif rest:
                     more += best_fd - (second if v == values[0] else lowest)
             # W-3: the raise stays within reach when value + more > high - total.
-            _reachable(s, out, up, high - total - more, checkable, hand, k, face_down, total)
+            need = high - total - more
+            if need < up[0][0] and not checkable:
+                out += lay_up_actions[k]  # every way of laying it (the common case)
+            else:
+                _reachable(s, out, up, need, checkable, hand, k, face_down, total)
         if face_down:
             _reachable(s, out, lay_down[k], high - total - rest, checkable, hand, k, False, total)
     return out

@@ -192,25 +192,23 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
     out: list[Action]
     if s.waiting:
         out = [NO_REACTION] if seat in s.waiting else []
-    elif seat == _actor(s, phase):
+    elif seat == (  # who acts in this phase (as `actors` says)
+        s.auction.bidder
+        if phase == BID
+        else s.current
+        if phase in (REDYK, SHEAR)
+        else s.auction.opener
+        if phase == NAME
+        else s.baca  # HIDE, TIE
+    ):
         out = _phase_actions(s, seat, phase)
     else:
         out = []
-    plays = specials.plays(s, seat)
-    if plays:
-        out += plays
+    t = s.tables
+    hand = s.hands[seat]
+    if hand[t.thief] or hand[t.dog] or hand[t.black] or hand[t.wolf]:
+        out += specials.plays(s, seat)
     return out
-
-
-def _actor(s: WypasState, phase: str) -> int:
-    """Who acts in `phase` when no window or choice is open (as `actors` says)."""
-    if phase == BID:
-        return s.auction.bidder
-    if phase in (REDYK, SHEAR):
-        return s.current
-    if phase == NAME:
-        return s.auction.opener
-    return s.baca  # HIDE, TIE
 
 
 def _phase_actions(s: WypasState, seat: int, phase: str) -> list[Action]:

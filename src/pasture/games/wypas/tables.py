@@ -38,6 +38,7 @@ class Tables:
         "steal",
         "lay_up",
         "lay_down",
+        "lay_up_actions",
         "number",
         "top",
         "places",
@@ -65,6 +66,7 @@ class Tables:
                 up.append(())
         self.lay_up = tuple(up)
         """Kind -> the (value, action) ways to lay it face up, lowest value first."""
+        self.lay_up_actions = tuple(tuple(action for _, action in ways) for ways in up)
         self.lay_down = tuple(
             tuple((v, Lay(kind, v, True)) for v in e.declare_values) for kind in e.kinds
         )
