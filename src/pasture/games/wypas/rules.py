@@ -8,9 +8,10 @@ sizes, rows), so that who is asked never reveals what a hand holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pasture.core.game import Action, ChanceOutcome, Event
 from pasture.games.wypas import auction, events, knowledge, pens, specials
@@ -275,50 +276,52 @@ def timeout_action(s: WypasState, seat: int) -> Action | None:
 
 def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
     ev: list[Event] = []
-    kind = type(action)
-    if kind is Deal:
-        assert isinstance(action, Deal)
-        _deal(s, action.card, ev)
-    elif kind is Lay:
-        assert isinstance(action, Lay)
-        auction.lay(s, seat, action, ev)
-    elif kind is Pass:
-        auction.pass_lot(s, seat, ev)
-    elif kind is Done:
-        if s.phase == BID:
-            auction.done(s, seat, ev)
-        elif s.phase == REDYK:
-            ev.append(events.of_seat("redyk_done", seat))
-            next_redyk_go(s, ev)
-        else:
-            ev.append(events.of_seat("shear_done", seat))
-            next_shear_go(s, ev)
-    elif kind is NoReaction:
-        specials.no_reaction(s, seat, ev)
-    elif kind is Place:
-        assert isinstance(action, Place)
-        _place(s, seat, action, ev)
-    elif kind is Shear:
-        assert isinstance(action, Shear)
-        _shear(s, seat, action, ev)
-    elif kind is NameLot:
-        assert isinstance(action, NameLot)
-        auction.name_lot(s, action.lot, ev)
-    elif kind is HideLot:
-        assert isinstance(action, HideLot)
-        auction.hide_lot(s, action.card, ev)
-    elif kind is TieBreak:
-        assert isinstance(action, TieBreak)
-        auction.tie_break(s, action.seat, ev)
-    elif kind is Steal or kind is Swap:
-        specials.choose(s, seat, action, ev)
-    elif kind is FirstBaca:
-        assert isinstance(action, FirstBaca)
-        s.baca = action.seat
-        _deal_hands(s, ev)
-    else:
-        specials.play(s, seat, action, ev)
+    HANDLERS.get(type(action), specials.play)(s, seat, action, ev)
     return ev
+
+
+Handler = Callable[["WypasState", int, Any, list[Event]], None]
+"""Carries out one kind of action (the action's own type as the third argument)."""
+
+
+def _on_deal(s: WypasState, seat: int, action: Deal, ev: list[Event]) -> None:
+    _deal(s, action.card, ev)
+
+
+def _on_pass(s: WypasState, seat: int, action: Pass, ev: list[Event]) -> None:
+    auction.pass_lot(s, seat, ev)
+
+
+def _on_done(s: WypasState, seat: int, action: Done, ev: list[Event]) -> None:
+    if s.phase == BID:
+        auction.done(s, seat, ev)
+    elif s.phase == REDYK:
+        ev.append(events.of_seat("redyk_done", seat))
+        next_redyk_go(s, ev)
+    else:
+        ev.append(events.of_seat("shear_done", seat))
+        next_shear_go(s, ev)
+
+
+def _on_no_reaction(s: WypasState, seat: int, action: NoReaction, ev: list[Event]) -> None:
+    specials.no_reaction(s, seat, ev)
+
+
+def _on_name_lot(s: WypasState, seat: int, action: NameLot, ev: list[Event]) -> None:
+    auction.name_lot(s, action.lot, ev)
+
+
+def _on_hide_lot(s: WypasState, seat: int, action: HideLot, ev: list[Event]) -> None:
+    auction.hide_lot(s, action.card, ev)
+
+
+def _on_tie_break(s: WypasState, seat: int, action: TieBreak, ev: list[Event]) -> None:
+    auction.tie_break(s, action.seat, ev)
+
+
+def _on_first_baca(s: WypasState, seat: int, action: FirstBaca, ev: list[Event]) -> None:
+    s.baca = action.seat
+    _deal_hands(s, ev)
 
 
 # --- Redyk ----------------------------------------------------------------------------------
@@ -520,3 +523,21 @@ def check_invariants(s: WypasState) -> None:
     assert s.phase == OVER or s.turn <= s.max_turns
     assert not (s.waiting and s.pending is not None)
     knowledge.check(s)
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    Deal: _on_deal,
+    Lay: auction.lay,
+    Pass: _on_pass,
+    Done: _on_done,
+    NoReaction: _on_no_reaction,
+    Place: _place,
+    Shear: _shear,
+    NameLot: _on_name_lot,
+    HideLot: _on_hide_lot,
+    TieBreak: _on_tie_break,
+    Steal: specials.choose,
+    Swap: specials.choose,
+    FirstBaca: _on_first_baca,
+}
+"""Action type -> its handler; any other action is a special card played."""

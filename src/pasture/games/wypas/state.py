@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
 from pasture.core.modular import GameRules, GameViews, ModularState
-from pasture.games.wypas import knowledge, rules, tables, view
+from pasture.games.wypas import knowledge, rules, specials, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.knowledge import Knowledge
@@ -127,10 +127,26 @@ class WypasState(ModularState):
         super().check_legal(seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        self.check_legal(seat, action)
+        # The common cases of `check_legal` first: a deal the deck allows, or an action
+        # just listed for the seat (the very object); anything else gets the full check.
+        if seat == CHANCE:
+            if not rules.chance_ok(self, action):
+                self.check_legal(seat, action)
+        else:
+            cached = self._cache.get(seat) if type(seat) is int else None
+            if cached is None:
+                self.check_legal(seat, action)
+            else:
+                for legal in cached:
+                    if legal is action:
+                        break
+                else:
+                    self.check_legal(seat, action)
         self._cache = {}
         self._public_view = None
-        return rules.apply(self, seat, action)
+        ev: list[Event] = []
+        rules.HANDLERS.get(type(action), specials.play)(self, seat, action, ev)
+        return ev
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._cache = {}
