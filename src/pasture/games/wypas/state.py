@@ -165,8 +165,7 @@ class WypasState(ModularState):
 
     def clone(self) -> WypasState:
         new = object.__new__(WypasState)
-        d = new.__dict__
-        d.update(self.__dict__)
+        d = new.__dict__ = self.__dict__.copy()  # a copy is cheaper than an update
         copy = list.copy
         d["deal_queue"] = self.deal_queue[:]
         d["deck"] = self.deck[:]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
-from operator import add, mul, sub
+from operator import mul
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
@@ -224,7 +224,9 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     piles: list[tuple[list[int], int]] = []
     kept: list[tuple[list[int], list[int]]] = []
     faced_down: list[tuple[int, list[int]]] = []
-    any_hidden = any(map(any, t.hidden_discard))  # face-down discards: the bluff rule only
+    # Face-down discards (the bluff rule only): are there any at all?
+    zeros = (0,) * len(deck)
+    any_hidden = t.hidden_discard.count(zeros) != t.num_players
     for p in range(t.num_players):
         if p == me:
             continue
@@ -232,7 +234,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             hand = t.hands[p]
             fixed = knowledge.known_to(t, me, p) if t.known[p] else None
             if fixed:  # cards the seat knows are there stay; the rest is re-drawn
-                hand[:] = map(sub, hand, fixed)
+                for k in compress(kinds, fixed):
+                    hand[k] -= fixed[k]
                 kept.append((hand, fixed))
             size = _empty_into(hand, deck, kinds)
             if size:
@@ -296,7 +299,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         laid[p] = tuple(cards)
     assert at == len(singles)
     for hand, fixed in kept:
-        hand[:] = map(add, hand, fixed)
+        for k in compress(kinds, fixed):
+            hand[k] += fixed[k]
     return t
 
 
