@@ -289,7 +289,7 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
     if len(laid) > a.committed[seat] and (total > high or (checkable and total == high)):
         out.append(rules.DONE)
     hand = s.hands[seat]
-    held = list(compress(range(len(hand)), hand))
+    held = list(compress(t.kinds, hand))
     # What the hand could still add (`_max_more`), kept as totals so that the same with
     # one card taken out costs a few subtractions: the face-up sum at Dollies' top value,
     # how many cards count nothing face up, and the lowest face-up values.
@@ -363,7 +363,8 @@ def _reachable(
 def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
     k = s.edition.position[action.card]
     s.hands[seat][k] -= 1
-    knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
+    if s.known[seat]:  # facts about this hand to update
+        knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
     face = FACE_DOWN if action.hidden else FACE_UP
     laid = s.auction.laid
     laid[seat] = (*laid[seat], _laid_card(k, action.value, face))

@@ -240,7 +240,7 @@ def _place_actions(s: WypasState, seat: int) -> list[Action]:
     e = s.edition
     t = s.tables
     hand = s.hands[seat]
-    held = [k for k in compress(range(len(hand)), hand) if t.places[k][0]]
+    held = [k for k in compress(t.kinds, hand) if t.places[k][0]]
     out: list[Action] = []
     if not held:
         return out
@@ -356,7 +356,8 @@ def _place(s: WypasState, seat: int, action: Place, ev: list[Event]) -> None:
     k = e.position[action.card]
     colour = e.colours.index(action.colour)
     s.hands[seat][k] -= 1
-    knowledge.lose(s, seat, k, None)
+    if s.known[seat]:  # facts about this hand to update
+        knowledge.lose(s, seat, k, None)
     seat_pens = s.pens[seat]
     added = pens.add(seat_pens[action.pen], pens.PenCard(k, colour, action.value))
     s.pens[seat] = pens.put(seat_pens, action.pen, added)

@@ -33,6 +33,7 @@ class Tables:
     """What an edition's hot paths look up (kinds are indexes into the edition's tuples)."""
 
     __slots__ = (
+        "kinds",
         "deal",
         "hide",
         "steal",
@@ -52,6 +53,7 @@ class Tables:
     )
 
     def __init__(self, e: Edition) -> None:
+        self.kinds = range(len(e.kinds))
         self.deal = tuple(Deal(kind) for kind in e.kinds)
         self.hide = tuple(HideLot(kind) for kind in e.kinds)
         self.steal = tuple(Steal(kind) for kind in e.kinds)
