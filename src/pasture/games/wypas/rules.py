@@ -63,6 +63,8 @@ def shear_action(pen: int, bleat: bool) -> Shear:
     return Shear(pen, bleat)
 
 
+NAME_LOT = tuple(NameLot(lot) for lot in range(16))
+"""The NameLot actions, made once (more lots than any turn draws)."""
 SHEARS = tuple((shear_action(p, True), shear_action(p, False)) for p in (0, 1))
 """Pen -> the two ways to shear it, in the order they are listed."""
 
@@ -174,12 +176,16 @@ def actors(s: WypasState) -> tuple[int, ...]:
     if s.waiting:
         return tuple(s.waiting)
     if phase == BID:
-        return (s.auction.bidder,)
+        return ALONE[s.auction.bidder]
     if phase in (REDYK, SHEAR):
-        return (s.current,)
+        return ALONE[s.current]
     if phase == NAME:
-        return (s.auction.opener,)
-    return (s.baca,)  # HIDE, TIE
+        return ALONE[s.auction.opener]
+    return ALONE[s.baca]  # HIDE, TIE
+
+
+ALONE = tuple((seat,) for seat in range(16))
+"""`(seat,)` for every seat (more than any table has), made once."""
 
 
 def legal_actions(s: WypasState, seat: int) -> list[Action]:
@@ -227,7 +233,7 @@ def _phase_actions(s: WypasState, seat: int, phase: str) -> list[Action]:
         out.append(DONE)
         return out
     if phase == NAME:
-        return [auction.name_action(i) for i, lot in enumerate(s.auction.lots) if lot.winner < 0]
+        return [NAME_LOT[i] for i, lot in enumerate(s.auction.lots) if lot.winner < 0]
     if phase == HIDE:
         return list(compress(s.tables.hide, s.drawn))
     if phase == TIE:

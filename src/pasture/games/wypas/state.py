@@ -295,9 +295,10 @@ class WypasState(ModularState):
         return state
 
 
-# The hot call bound straight to the rules (one call per use instead of two), as
+# The hot calls bound straight to the rules (one call per use instead of two), as
 # `ModularState(direct_rules=True)` does for games without a legal-action cache.
 WypasState.actors = rules.actors  # type: ignore[assignment, method-assign]
+WypasState.chance_outcomes = rules.chance_outcomes  # type: ignore[assignment, method-assign]
 
 
 def _pending_json(pending: PendingChoice | None) -> list[int] | None:
