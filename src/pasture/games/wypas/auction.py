@@ -303,12 +303,16 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
         v = number[k]
         if v:
             whole += c * v
-            values += [v] * c
+            if face_down:
+                values += [v] * c
         else:
             others += c
-    values.sort()
-    lowest = min(values[0], best_fd) if values else best_fd
-    second = min(values[1], best_fd) if len(values) > 1 else best_fd
+    lowest = second = best_fd  # the lowest face-up values (needed with a face-down card)
+    if values:
+        values.sort()
+        lowest = min(values[0], best_fd)
+        if len(values) > 1:
+            second = min(values[1], best_fd)
     lay_up, lay_down, lay_up_actions = t.lay_up, t.lay_down, t.lay_up_actions
     for k in held:
         v = number[k]
