@@ -24,6 +24,7 @@ import pyspiel
 from pasture.core import registry
 from pasture.core.game import CHANCE, JSON, Game, Information, Utility
 from pasture.core.machine import RECALLED, Machine, MachineState, Node, machine
+from pasture.rl.arrays import float32_array
 
 PREFIX = "pasture_"
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -240,9 +241,9 @@ class PastureObserver:
     def set_from(self, state: PastureState, player: int) -> None:
         ms = state.machine_state
         if self.perfect_recall:
-            self.tensor[:] = ms.information_state_tensor(player)
+            self.tensor[:] = float32_array(ms.information_state_tensor(player))
         else:
-            self.tensor[:] = ms.observation(player)
+            self.tensor[:] = float32_array(ms.observation(player))
 
     def string_from(self, state: PastureState, player: int) -> str:
         ms = state.machine_state

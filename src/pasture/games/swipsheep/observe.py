@@ -57,7 +57,7 @@ def observe(s: SwipSheepState, me: int) -> list[float]:
     for p in s.actors():
         acting[(p - me) % n] = 1.0
     out += acting
-    out += [float(c) for c in s.hands[me]]
+    out += map(float, s.hands[me])
     choice = s.passes[me]
     one_hot(out, kinds if choice is None or choice[0] is None else choice[0], kinds + 1)
     one_hot(out, kinds if choice is None or choice[1] is None else choice[1], kinds + 1)
@@ -66,14 +66,14 @@ def observe(s: SwipSheepState, me: int) -> list[float]:
     from_left = s.passes[(me + 1) % n] if resolved else None
     one_hot(out, from_right[0] if from_right else None, kinds)
     one_hot(out, from_left[1] if from_left else None, kinds)
-    out += rotated([sum(h) for h in s.hands], me, n)
+    out += rotated(map(sum, s.hands), me, n)
     passing = s.phase == rules.PASS
     out += rotated([passing and p is not None for p in s.passes], me, n)
     out += rotated(s.laid, me, n)
     one_hot(out, n if s.attacker is None else (s.attacker - me) % n, n + 1)
-    out += [float(c) for c in s.aside]
+    out += map(float, s.aside)
     for p in range(n):
-        out += [float(c) for c in s.scored[(me + p) % n]]
+        out += map(float, s.scored[(me + p) % n])
     out += rotated(s.scores(), me, n)
     out.append(float(sum(s.deck)))
     return out

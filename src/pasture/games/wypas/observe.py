@@ -47,6 +47,8 @@ from pasture.games.wypas.auction import FACE_DOWN, declared_total, is_bluff_bid,
 from pasture.games.wypas.edition import BLACK_SHEEP, SHEEPDOG, THIEF, WOLF
 
 if TYPE_CHECKING:
+    from pasture.games.wypas.edition import Edition
+    from pasture.games.wypas.pens import Pen
     from pasture.games.wypas.state import WypasState
 
 PHASES = (
@@ -83,12 +85,39 @@ def _seat(out: list[float], seat: int, me: int, n: int) -> None:
     one_hot(out, n if seat < 0 else (seat - me) % n, n + 1)
 
 
+_PENS: dict[int, tuple[Pen, Edition, tuple[float, ...]]] = {}
+"""Each pen's slots by the pen's address. A pen is an immutable value that lasts many
+steps, and a seat's pens stay while the others change; the entry holds the pen, so no
+other pen can take its address while it is here."""
+_PENS_LIMIT = 4096
+
+
+def _pen(pen: Pen, e: Edition) -> tuple[float, ...]:
+    """A pen's slots: its cards per kind, Wolf, row kind, colour (+ none), top value,
+    Black Sheep."""
+    kept = _PENS.get(id(pen))
+    if kept is not None and kept[0] is pen and kept[1] is e:
+        return kept[2]
+    kinds, colours = len(e.kinds), len(e.colours)
+    cards = [0.0] * kinds
+    for in_row in pen.cards:
+        cards[in_row.kind] += 1.0
+    out = cards[:]
+    out.append(float(pen.wolf))
+    one_hot(out, int(pen.row), 4)
+    colour = pen.colour if pen.row in (pens.SINGLE, pens.RUN) else colours
+    one_hot(out, colour, colours + 1)
+    out += [float(pen.value), cards[e.special[BLACK_SHEEP]]]
+    if len(_PENS) >= _PENS_LIMIT:
+        _PENS.clear()
+    slots = _PENS[id(pen)] = (pen, e, tuple(out))
+    return slots[2]
+
+
 def observe(s: WypasState, me: int) -> list[float]:
     n = s.num_players
     e = s.edition
     kinds = len(e.kinds)
-    colours = len(e.colours)
-    black = e.special[BLACK_SHEEP]
     out: list[float] = []
     one_hot(out, PHASES.index(s.phase), 9)
     out += [float(s.bluff), float(s.bleat_rule), float(is_bluff_bid(s))]
@@ -108,7 +137,7 @@ def observe(s: WypasState, me: int) -> list[float]:
     out += acting
     out += list(map(float, s.hands[me]))
     out += list(map(float, s.hidden_discard[me]))
-    out += rotated([sum(h) for h in s.hands], me, n)
+    out += rotated(map(sum, s.hands), me, n)
     out += [float(sum(s.deck)), float(sum(sum(h) for h in s.hidden_discard)), float(sum(s.drawn))]
     out += list(map(float, s.discard))
     out += list(map(float, s.drawn)) if me == s.baca else [0.0] * kinds
@@ -143,15 +172,7 @@ def observe(s: WypasState, me: int) -> list[float]:
         out += seen
     for p in order:
         for pen in s.pens[p]:
-            cards = [0.0] * kinds
-            for in_row in pen.cards:
-                cards[in_row.kind] += 1.0
-            out += cards
-            out.append(float(pen.wolf))
-            one_hot(out, int(pen.row), 4)
-            colour = pen.colour if pen.row in (pens.SINGLE, pens.RUN) else colours
-            one_hot(out, colour, colours + 1)
-            out += [float(pen.value), cards[black]]
+            out += _pen(pen, e)
     out += rotated(s.fleeces, me, n)
     out += rotated(s.scores, me, n)
     out += rotated([float(p in s.final) for p in range(n)], me, n)
