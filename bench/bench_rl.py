@@ -235,6 +235,18 @@ def machine_game(game: Game, players: int, rng: random.Random) -> Callable[[], i
     return play
 
 
+def sample_id(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    """One chance outcome by its probability, drawn as the engine row draws them
+    (`core.match.sample`: one draw, a walk along the outcomes)."""
+    x = rng.random()
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if x < total:
+            return action
+    return outcomes[-1][0]
+
+
 def spiel_game(spiel: Any, rng: random.Random, engine: bool = True) -> Callable[[], int]:
     chance_id, simultaneous = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.SIMULTANEOUS)
     players: int = spiel.num_players()
@@ -245,8 +257,7 @@ def spiel_game(spiel: Any, rng: random.Random, engine: bool = True) -> Callable[
         while not state.is_terminal():
             player = state.current_player()
             if player == chance_id:
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
+                state.apply_action(sample_id(state.chance_outcomes(), rng))
             elif player == simultaneous:
                 state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
             else:

@@ -247,7 +247,8 @@ class MachineState:
             raise ValueError(f"{len(deciders)} seats decide now, not one.")
         return deciders[0]
 
-    def _at_priority(self, seat: int) -> bool:
+    def has_priority(self, seat: int) -> bool:
+        """Whether `seat` decides at a priority step now (it may act out of turn or WAIT)."""
         priority = self._priority
         return bool(priority) and priority[0] == seat  # type: ignore[index]
 
@@ -307,7 +308,7 @@ class MachineState:
     def _apply(self, seat: int, action_id: int) -> list[Event]:
         machine = self.machine
         if action_id == machine.wait_id:
-            if not self._at_priority(seat):
+            if not self.has_priority(seat):
                 raise IllegalAction(f"Seat {seat} has no priority to pass now.")
             priority = self._priority
             assert priority is not None
