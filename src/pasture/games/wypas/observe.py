@@ -185,8 +185,12 @@ def observe(s: WypasState, me: int) -> list[float]:
             float(len(a.laid[p])),
         ]
     for p in order:
+        laid = a.laid[p]
+        if not laid:
+            out += kind_hot[kinds]
+            continue
         seen = [0.0] * kinds
-        for card in a.laid[p]:
+        for card in laid:
             if card.face != FACE_DOWN or p == me:
                 seen[card.kind] += 1.0
         out += seen
