@@ -17,6 +17,9 @@ plays games of the same length. What one step of each row does:
   (for scale: an adapter that hands out observations cannot do less than this);
 - machine: the same through `core.machine` (legal ids, one applied; the priority steps
   in between, each with its legal ids);
+- machine, in turn (games with out-of-turn moves only): the machine with them switched
+  off, so no priority steps: the restricted game the engine row plays, for scale (the
+  difference to the machine row is what the priority steps cost);
 - openspiel: what OpenSpiel's own random play does on the registered `pasture_<game>`:
   `current_player`, `legal_actions()` and `apply_action` (`apply_actions` at a
   simultaneous step), chance from `chance_outcomes()`; no observations;
@@ -232,6 +235,13 @@ def observed_game(game: Game, players: int, rng: random.Random) -> Callable[[], 
     return play
 
 
+def in_turn(game: Game) -> Game:
+    """`game` with no out-of-turn moves: the machine asks only `actors()`."""
+    cls = type(game)
+    restricted: Game = type(f"{cls.__name__}InTurn", (cls,), {"out_of_turn": False})()
+    return restricted
+
+
 def machine_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
     table = machine(game, players)
 
@@ -356,7 +366,7 @@ def split(
     machine_us = rates["machine"].us_per_step - engine_us
     out = {}
     for name, play in plays.items():
-        if name == "engine":
+        if name in ("engine", "machine, in turn"):
             continue
         counts = Counts()
         start = time.process_time()
@@ -397,6 +407,11 @@ def main() -> None:
                 "engine": engine_game(game, players, rng),
                 "engine+observe": observed_game(game, players, rng),
                 "machine": machine_game(game, players, rng),
+                **(
+                    {"machine, in turn": machine_game(in_turn(game), players, rng)}
+                    if game.out_of_turn
+                    else {}
+                ),
                 "openspiel": spiel_game(spiel, rng),
                 "pettingzoo": aec_game(name, players, rng),
                 "parallel": parallel_game(name, players, rng),
