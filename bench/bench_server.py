@@ -165,7 +165,8 @@ def thread_cpu(pid: int) -> dict[str, float]:
     for task in Path(f"/proc/{pid}/task").iterdir():
         with contextlib.suppress(OSError):
             name = (task / "comm").read_text().strip()
-            name = "event loop" if task.name == str(pid) else name
+            # the event loop; the others: the database writer, the bot pool's feeders
+            name = "event loop" if task.name == str(pid) else f"other threads ({name})"
             out[name] = out.get(name, 0.0) + cpu_seconds_of(task / "stat")
     return out
 

@@ -228,6 +228,13 @@ class Http:
         self.writer: asyncio.StreamWriter | None = None
 
     async def post(self, path: str, body: dict[str, Any]) -> Any:
+        try:
+            return await self._post(path, body)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            self.close()  # the server closed the idle connection (keep-alive timeout)
+            return await self._post(path, body)
+
+    async def _post(self, path: str, body: dict[str, Any]) -> Any:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -252,6 +259,7 @@ class Http:
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+        self.reader = self.writer = None
 
 
 def same(protocol: Seat) -> Seat:
