@@ -308,11 +308,15 @@ def print_single(args: argparse.Namespace, fig: Figures) -> None:
 # -- several processes, side by side ------------------------------------------------------
 
 
+SERVER_SRC = [ROOT / "src"]
+"""The sources the servers run (--server-src)."""
+
+
 def start_server(
     db: str, redis_url: str | None, wrap: list[str] | None = None
 ) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    env = {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])}
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
     cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
@@ -448,7 +452,15 @@ def main() -> None:
     parser.add_argument(
         "--skip-capacity", action="store_true", help="with --cluster: only the latency runs"
     )
+    parser.add_argument(
+        "--server-src",
+        type=Path,
+        default=ROOT / "src",
+        help="the sources the server runs (e.g. an older checkout's src, for figures before"
+        " and after a change measured with the same clients at the same time)",
+    )
     args = parser.parse_args()
+    SERVER_SRC[0] = args.server_src
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)

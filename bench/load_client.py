@@ -99,6 +99,9 @@ class Seat(asyncio.Protocol):
         self.sent_at = 0.0
         self.min_version = 0
         self.counter = 0
+        self.view: dict[str, Any] | None = None
+        self.acted_on = -1
+        """The version of the last view acted on."""
         self.loop = asyncio.get_running_loop()
 
     # -- websocket ---------------------------------------------------------------------
@@ -177,7 +180,9 @@ class Seat(asyncio.Protocol):
     def on_message(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         now = time.monotonic()
-        if kind == "ack" and message["id"] == self.pending:
+        if kind == "view":
+            self.view = message
+        elif kind == "ack" and message["id"] == self.pending:
             if self.load.measure_from <= now < self.load.measure_to:
                 self.report.latencies.append(time.perf_counter() - self.sent_at)
                 self.report.acks += 1
@@ -191,28 +196,38 @@ class Seat(asyncio.Protocol):
         elif kind == "end":
             self.finish()
             return
-        elif (
-            kind == "view"
-            and self.pending is None
-            and message["turn"]
-            and message["legal"]
-            and message["version"] >= self.min_version
-            and now < self.load.measure_to
+        if now >= self.load.measure_to:
+            if self.pending is None:
+                self.finish()
+            return
+        self.maybe_act()
+
+    def maybe_act(self) -> None:
+        """Act on the latest view if it is our turn there and it was not acted on yet (a
+        refused action leaves the seat to act again on the view it has)."""
+        view = self.view
+        if (
+            view is None
+            or self.pending is not None
+            or not view["turn"]
+            or not view["legal"]
+            or view["version"] < self.min_version
+            or view["version"] <= self.acted_on
         ):
-            self.counter += 1
-            self.pending = f"{self.counter}"
-            act = {
-                "type": "act",
-                "action": self.rng.choice(message["legal"]),
-                "version": message["version"],
-                "id": self.pending,
-            }
-            if self.load.think > 0:  # a person's (or a bot's) pause before acting
-                self.loop.call_later(self.rng.uniform(0.5, 1.5) * self.load.think, self.act, act)
-            else:
-                self.act(act)
-        if now >= self.load.measure_to and self.pending is None:
-            self.finish()
+            return
+        self.acted_on = view["version"]
+        self.counter += 1
+        self.pending = f"{self.counter}"
+        act = {
+            "type": "act",
+            "action": self.rng.choice(view["legal"]),
+            "version": view["version"],
+            "id": self.pending,
+        }
+        if self.load.think > 0:  # a person's (or a bot's) pause before acting
+            self.loop.call_later(self.rng.uniform(0.5, 1.5) * self.load.think, self.act, act)
+        else:
+            self.act(act)
 
     def act(self, message: dict[str, Any]) -> None:
         self.sent_at = time.perf_counter()
