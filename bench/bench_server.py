@@ -442,7 +442,11 @@ def main() -> None:
     )
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
-    parser.add_argument("--profile", default=None, help="run the server under py-spy, SVG here")
+    parser.add_argument(
+        "--profile",
+        default=None,
+        help="run the server under py-spy; its raw (collapsed) stacks are written here",
+    )
     parser.add_argument(
         "--cluster",
         action="store_true",
