@@ -34,9 +34,8 @@ def site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterat
         Server(db, "--redis", redis_server.url, "--bot-delay", "0.15", "--lease-ttl", LEASE_TTL)
         for _ in range(PROCESSES)
     ]
-    servers[0].start()  # it creates the schema: processes starting at once would race
-    with ThreadPoolExecutor(PROCESSES) as starting:
-        list(starting.map(Server.start, servers[1:]))
+    with ThreadPoolExecutor(PROCESSES) as starting:  # at once, on an empty database
+        list(starting.map(Server.start, servers))
     yield Site(db, servers, random.Random(13))
     with ThreadPoolExecutor(PROCESSES) as stopping:
         list(stopping.map(Server.stop, servers))
