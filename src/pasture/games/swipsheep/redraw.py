@@ -341,14 +341,12 @@ def _assemble(
     dealt = len(deals)
     history: list[tuple[int, Action]] = [(CHANCE, tables.deals[k]) for k in deals]
     events = s.events[: s.log_start]
-    events += [rules.dealt(to, kinds[k]) for k, to in zip(deals, r.queue, strict=False)]
+    dealt_event = tables.dealt_event
+    events += [dealt_event(to, k) for k, to in zip(deals, r.queue, strict=False)]
     draw_i = 0
     for actor, action in s.history[dealt:]:
         if isinstance(action, PassCards):
-            left, right = passes[actor]
-            action = PassCards(
-                None if left is None else kinds[left], None if right is None else kinds[right]
-            )
+            action = tables.pass_action(*passes[actor])
         elif isinstance(action, Draw):
             action = tables.draws[draws[draw_i]]
             draw_i += 1

@@ -34,6 +34,13 @@ class Tables:
         self.is_sheep = tuple(edition.is_sheep(k) for k in range(len(edition.kinds)))
         self.deals = tuple(Deal(kind) for kind in edition.kinds)
         self.draws = tuple(Draw(kind) for kind in edition.kinds)
+        self.deal_kind = {id(action): k for k, action in enumerate(self.deals)}
+        """id(deal) -> its card kind, for the deal objects above (kept alive here, so an id
+        found is that very object): the commonest step skips the generic check."""
+        self.dealt_events: dict[int, Event] = {}
+        """(seat * kinds + kind) -> the event of that card dealt to that seat."""
+        self.pass_actions: dict[tuple[int | None, int | None], PassCards] = {}
+        """(left kind, right kind) -> the pass action, made once."""
         self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
         """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile."""
         self.dealt_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
@@ -66,8 +73,26 @@ class Tables:
         key = tuple(hand)
         found = self.pass_choices.get(key)
         if found is None:
-            found = tuple(_pass_choices(self.kinds, hand))
+            found = tuple(_pass_choices(self, hand))
             _store(self.pass_choices, key, found)
+        return found
+
+    def dealt_event(self, to: int, k: int) -> Event:
+        """The event of a card of kind `k` dealt to seat `to`."""
+        key = to * len(self.kinds) + k
+        event = self.dealt_events.get(key)
+        if event is None:
+            event = self.dealt_events[key] = dealt(to, self.kinds[k])
+        return event
+
+    def pass_action(self, left: int | None, right: int | None) -> PassCards:
+        """The pass of kind `left` to the left and `right` to the right (None: nothing)."""
+        found = self.pass_actions.get((left, right))
+        if found is None:
+            kinds = self.kinds
+            found = self.pass_actions[left, right] = PassCards(
+                None if left is None else kinds[left], None if right is None else kinds[right]
+            )
         return found
 
     def attacks_from(self, players: int, seat: int) -> tuple[Action, ...]:
@@ -186,16 +211,19 @@ def legal_actions(s: SwipSheepState, seat: int) -> list[Action]:
     return []
 
 
-def _pass_choices(kinds: tuple[str, ...], hand: list[int]) -> list[Action]:
+def _pass_choices(t: Tables, hand: list[int]) -> list[Action]:
     held = [k for k, c in enumerate(hand) if c]
     if sum(hand) == 1:  # fewer than 3 cards: pass what you can, left first
-        return [PassCards(kinds[held[0]], None)]
-    return [PassCards(kinds[a], kinds[b]) for a in held for b in held if a != b or hand[a] >= 2]
+        return [t.pass_action(held[0], None)]
+    return [t.pass_action(a, b) for a in held for b in held if a != b or hand[a] >= 2]
 
 
 def chance_outcomes(s: SwipSheepState) -> list[ChanceOutcome]:
-    if s.phase == DEAL:
-        return s.tables.chance(s.deck, False)
+    if s.phase == DEAL:  # the commonest step: looked up here, without a call more
+        t = s.tables
+        key = tuple(s.deck)
+        found = t.dealt_from.get(key)
+        return list(found) if found is not None else t.chance(s.deck, False)
     if s.pending_draw is not None:
         return s.tables.chance(s.hands[s.pending_draw[1]], True)
     return []
@@ -257,13 +285,21 @@ def apply(s: SwipSheepState, seat: int, action: Action) -> list[Event]:
 
 
 def _deal(s: SwipSheepState, action: Deal) -> None:
-    k = s.tables.position[action.card]
+    deal_kind(s, s.tables.position[action.card])
+
+
+def deal_kind(s: SwipSheepState, k: int) -> list[Event]:
+    """The next card dealt is of kind `k`; the events (the first is the deal's)."""
     to = s.deal_queue.pop(0)
     s.deck[k] -= 1
     s.hands[to][k] += 1
-    s.events.append(dealt(to, action.card))
-    if not s.deal_queue:
-        _start_passing(s)
+    event = s.tables.dealt_event(to, k)
+    s.events.append(event)
+    if s.deal_queue:
+        return [event]
+    first_new = len(s.events) - 1
+    _start_passing(s)
+    return s.events[first_new:]
 
 
 def _start_passing(s: SwipSheepState) -> None:

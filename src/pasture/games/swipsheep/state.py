@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, Event, Result, State
+from pasture.core.game import CHANCE, JSON, Action, Event, Result, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
@@ -69,6 +69,10 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     # --- the core contract -------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
+        k = self.tables.deal_kind.get(id(action))
+        if k is not None and seat == CHANCE and self.phase == rules.DEAL and self.deck[k] > 0:
+            self.history.append((seat, action))  # the commonest step, vouched for at once
+            return rules.deal_kind(self, k)
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message
         self.history.append((seat, action))
@@ -96,7 +100,7 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     def clone(self) -> SwipSheepState:
         new = object.__new__(SwipSheepState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # at once, not key by key
         new.deck = self.deck[:]
         new.hands = [h[:] for h in self.hands]
         new.scored = [s[:] for s in self.scored]
@@ -111,7 +115,7 @@ class SwipSheepState(ModularState, direct_rules=True):
     def clone_with_round(self, hands: list[list[int]]) -> SwipSheepState:
         """A copy that will get new `hands`, `deck`, `history` and `events` (a re-draw)."""
         new = object.__new__(SwipSheepState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # at once, not key by key
         new.hands = hands
         new.scored = [s[:] for s in self.scored]
         new.laid = self.laid[:]
