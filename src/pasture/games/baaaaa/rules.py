@@ -65,8 +65,8 @@ class Tables:
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
     (`sheep_choices` says which key); filled as met, at most CACHE_LIMIT each."""
-    mountains: dict[bytes, list[tuple[tuple[Action, ...], ...] | None]]
-    """mountains[sheep counted to 3][shepherd's space]: what each sheep card offers there
+    mountains: dict[tuple[int, ...], list[tuple[tuple[Action, ...], ...] | None]]
+    """mountains[sheep per space][shepherd's space]: what each sheep card offers there
     (by kind, whether or not it is available); filled as met, at most CACHE_LIMIT * 4."""
     plans: dict[int, Plan]
     """id(action) -> its plan, for every action object of these tables (kept alive here,
@@ -305,7 +305,14 @@ class WolfCardPlan:
 
     def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
         events: list[Event] = []
-        _turn_wolf_card(s, self.k, events)
+        k = self.k
+        s.deck[k] -= 1
+        s.sated = False  # B-8: a Sated Wolf lasts until the next wolf card is turned
+        if s.wolf_seat is None:  # the cooperative game: the card is carried out at once
+            s.in_play = k
+            _carry_out(s, k, s.current, events)
+        else:
+            _wolf_draws(s, k, events)
         return events
 
 
@@ -397,14 +404,15 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
     """One action per distinct effect of each available card; a card that can have no
     effect is offered once, with no effect (B-4), and only then (P-5)."""
     t = s.tables
-    up_to_3 = bytes(s.sheep).translate(UP_TO_3)
-    by_shepherd = t.mountains.get(up_to_3)
+    mountain = tuple(s.sheep)  # cheaper to make and look up than bytes
+    by_shepherd = t.mountains.get(mountain)
     if by_shepherd is None:
         if len(t.mountains) >= CACHE_LIMIT * 4:
             t.mountains.clear()
-        by_shepherd = t.mountains[up_to_3] = [None] * SPACES
+        by_shepherd = t.mountains[mountain] = [None] * SPACES
     offers = by_shepherd[s.shepherd]
     if offers is None:
+        up_to_3 = bytes(mountain).translate(UP_TO_3)
         offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd)
     return list(chain.from_iterable(compress(offers, s.avail)))
 
@@ -509,17 +517,12 @@ def _reshuffle(s: BaaaaaState, events: list[Event]) -> None:
     events.append(Event("reshuffle", {"deck": sum(deck)}))
 
 
-def _turn_wolf_card(s: BaaaaaState, k: int, events: list[Event]) -> None:
-    s.deck[k] -= 1
-    s.sated = False  # B-8: a Sated Wolf lasts until the next wolf card is turned
-    if s.wolf_seat is None:
-        s.in_play = k
-        _carry_out(s, k, s.current, events)
-        return
-    # The wolf-player variant: two cards, private to the wolf until played or discarded.
+def _wolf_draws(s: BaaaaaState, k: int, events: list[Event]) -> None:
+    """The wolf-player variant: two cards, private to the wolf until played or discarded."""
     s.held.append(k)
     kind = s.edition.wolf_kinds[k]
     wolf = s.wolf_seat
+    assert wolf is not None
     events.append(Event("wolf_draw", {"seat": wolf, "drawn": len(s.held)}, {"card": kind}, (wolf,)))
     if len(s.held) == 2:
         s.phase = CHOOSE
@@ -678,7 +681,11 @@ def _finish_wolf_card(s: BaaaaaState, events: list[Event]) -> None:
     if s.saved + s.taken == s.edition.sheep or s.turn >= s.max_turns:  # B-9: the cap
         _game_over(s, events)
         return
-    s.current = next_team_member(s, s.current)
+    n = s.num_players
+    seat = (s.current + 1) % n  # next_team_member, written out: once a turn
+    if seat == s.wolf_seat:
+        seat = (seat + 1) % n
+    s.current = seat
     s.phase = SHEEP
 
 
