@@ -37,6 +37,7 @@ class Tables:
         self.deal_kind = {id(action): k for k, action in enumerate(self.deals)}
         """id(deal) -> its card kind, for the deal objects above (kept alive here, so an id
         found is that very object): the commonest step skips the generic check."""
+        self.draw_kind = {id(action): k for k, action in enumerate(self.draws)}
         self.dealt_events: dict[int, Event] = {}
         """(seat * kinds + kind) -> the event of that card dealt to that seat."""
         self.pass_actions: dict[tuple[int | None, int | None], PassCards] = {}
@@ -375,14 +376,20 @@ def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
 
 
 def _draw(s: SwipSheepState, action: Draw) -> None:
+    draw_kind(s, s.tables.position[action.card])
+
+
+def draw_kind(s: SwipSheepState, k: int) -> list[Event]:
+    """The card drawn from the victim's hand is of kind `k`; the events it caused."""
     assert s.pending_draw is not None
     drawer, victim = s.pending_draw
-    k = s.tables.position[action.card]
     s.hands[victim][k] -= 1
     s.hands[drawer][k] += 1  # S-3: a Wolf drawn now stays in hand and never attacks
     s.pending_draw = None
-    s.events.append(drew(drawer, victim, action.card))
+    first_new = len(s.events)
+    s.events.append(drew(drawer, victim, s.tables.kinds[k]))
     _after_attack(s)
+    return s.events[first_new:]
 
 
 def _after_attack(s: SwipSheepState) -> None:

@@ -73,6 +73,12 @@ class SwipSheepState(ModularState, direct_rules=True):
         if k is not None and seat == CHANCE and self.phase == rules.DEAL and self.deck[k] > 0:
             self.history.append((seat, action))  # the commonest step, vouched for at once
             return rules.deal_kind(self, k)
+        pending = self.pending_draw
+        if pending is not None and seat == CHANCE:
+            k = self.tables.draw_kind.get(id(action))
+            if k is not None and self.hands[pending[1]][k] > 0:
+                self.history.append((seat, action))
+                return rules.draw_kind(self, k)
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message
         self.history.append((seat, action))
