@@ -6,6 +6,7 @@ Rulings from `shared/rules/swipsheep.md` are named where they are implemented.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import mul, sub
 from typing import TYPE_CHECKING, TypeVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
@@ -178,8 +179,7 @@ def start_round(s: SwipSheepState) -> None:
 
 def round_deck(s: SwipSheepState) -> list[int]:
     """The deck at the start of the round: every card not scored yet."""
-    columns = zip(*s.scored, strict=True)
-    return [c - sum(column) for c, column in zip(s.edition.counts, columns, strict=True)]
+    return list(map(sub, s.edition.counts, map(sum, zip(*s.scored, strict=True))))
 
 
 def dealing_order(s: SwipSheepState) -> tuple[int, ...]:
@@ -305,7 +305,7 @@ def deal_kind(s: SwipSheepState, k: int) -> list[Event]:
 
 def _start_passing(s: SwipSheepState) -> None:
     s.phase = PASS
-    _emit(s, Event("pass_phase", {"round": s.round + 1, "hand_sizes": [sum(h) for h in s.hands]}))
+    _emit(s, Event("pass_phase", {"round": s.round + 1, "hand_sizes": list(map(sum, s.hands))}))
     if not actors(s):
         _resolve_passes(s)
 
@@ -403,7 +403,7 @@ def _score_round(s: SwipSheepState) -> None:
     e = s.edition
     kinds, values = e.kinds, e.sheep
     revealed = [{kinds[k]: c for k, c in enumerate(hand) if c} for hand in s.hands]
-    sheep = [sum([c * v for c, v in zip(hand, values, strict=True)]) for hand in s.hands]
+    sheep = [sum(map(mul, hand, values)) for hand in s.hands]
     deck, is_sheep = s.deck, s.tables.is_sheep
     for hand, pile in zip(s.hands, s.scored, strict=True):
         for k, c in enumerate(hand):

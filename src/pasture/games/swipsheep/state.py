@@ -7,6 +7,7 @@ wires them into the `State` contract.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, Event, Result, State
@@ -100,7 +101,7 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     def scores(self) -> list[int]:
         sheep = self.edition.sheep
-        return [sum(n * v for n, v in zip(pile, sheep, strict=True)) for pile in self.scored]
+        return [sum(map(mul, pile, sheep)) for pile in self.scored]
 
     # --- copying and JSON --------------------------------------------------------------
 
