@@ -132,9 +132,15 @@ class Round:
         total = sum(pool)
         deals: list[int] = []
         hands = [[0] * kinds for _ in range(n)]
+        random = rng.random
         for k, to in zip(self.deals, self.queue, strict=False):
-            if to != seat:
-                k = _draw_one(pool, total, rng)
+            if to != seat:  # _draw_one, written out: this is most of a re-draw's picks
+                x = int(random() * total)
+                k = 0
+                while x >= pool[k]:
+                    x -= pool[k]
+                    k += 1
+                pool[k] -= 1
                 total -= 1
             deals.append(k)
             hands[to][k] += 1
