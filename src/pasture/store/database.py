@@ -116,6 +116,11 @@ def _deliver(future: asyncio.Future[Any], result: Any, error: BaseException | No
         future.set_result(result)
 
 
+def _deliver_all(answers: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    for future, result in answers:
+        _deliver(future, result, None)
+
+
 class Database:
     """The store's single writer: `await db.run(fn)` runs `fn(connection)` and commits."""
 
@@ -189,5 +194,9 @@ class Database:
             job = batch[0]
             job.loop.call_soon_threadsafe(_deliver, job.future, None, error)
             return
+        # One wake-up of each event loop per commit, not one per job.
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for job, result in zip(batch, results, strict=True):
-            job.loop.call_soon_threadsafe(_deliver, job.future, result, None)
+            by_loop.setdefault(job.loop, []).append((job.future, result))
+        for loop, answers in by_loop.items():
+            loop.call_soon_threadsafe(_deliver_all, answers)
