@@ -65,12 +65,9 @@ class Tables:
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
     (`sheep_choices` says which key); filled as met, at most CACHE_LIMIT each."""
-    mountains: dict[tuple[int, ...], list[tuple[tuple[Action, ...], ...] | None]]
-    """mountains[sheep per space][shepherd's space]: what each sheep card offers there
-    (by kind, whether or not it is available); filled as met, at most CACHE_LIMIT * 8.
-    Mountains alike counted to 3 share one list (`alike`)."""
     alike: dict[bytes, list[tuple[tuple[Action, ...], ...] | None]]
-    """The same lists by sheep per space counted to 3; at most CACHE_LIMIT * 4."""
+    """alike[sheep per space counted to 3][shepherd's space]: what each sheep card offers
+    there (by kind, available or not); filled as met, at most CACHE_LIMIT * 4."""
     plans: dict[int, Plan]
     """id(action) -> its plan, for every action object of these tables (kept alive here,
     so an id found is that very object)."""
@@ -178,7 +175,6 @@ def _build_tables(e: Edition) -> Tables:
         take=take,
         chance={},
         offered=tuple({} for _ in e.sheep_kinds),
-        mountains={},
         alike={},
         plans={id(plan.action): plan for plan in plans},
         plan_of={plan.action: plan for plan in plans},
@@ -408,29 +404,16 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
     """One action per distinct effect of each available card; a card that can have no
     effect is offered once, with no effect (B-4), and only then (P-5)."""
     t = s.tables
-    mountain = tuple(s.sheep)  # cheaper to make and look up than bytes
-    by_shepherd = t.mountains.get(mountain)
+    up_to_3 = bytes(s.sheep).translate(UP_TO_3)
+    by_shepherd = t.alike.get(up_to_3)
     if by_shepherd is None:
-        by_shepherd = _alike(t, mountain)
-    offers = by_shepherd[s.shepherd]
-    if offers is None:
-        up_to_3 = bytes(mountain).translate(UP_TO_3)
-        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd)
-    return list(chain.from_iterable(compress(offers, s.avail)))
-
-
-def _alike(t: Tables, mountain: tuple[int, ...]) -> list[tuple[tuple[Action, ...], ...] | None]:
-    """The offers list of `mountain`, shared by every mountain alike counted to 3."""
-    up_to_3 = bytes(mountain).translate(UP_TO_3)
-    found = t.alike.get(up_to_3)
-    if found is None:
         if len(t.alike) >= CACHE_LIMIT * 4:
             t.alike.clear()
-        found = t.alike[up_to_3] = [None] * SPACES
-    if len(t.mountains) >= CACHE_LIMIT * 8:
-        t.mountains.clear()
-    t.mountains[mountain] = found
-    return found
+        by_shepherd = t.alike[up_to_3] = [None] * SPACES
+    offers = by_shepherd[s.shepherd]
+    if offers is None:
+        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd)
+    return list(chain.from_iterable(compress(offers, s.avail)))
 
 
 def _offers_on(t: Tables, up_to_3: bytes, shepherd: int) -> tuple[tuple[Action, ...], ...]:
