@@ -4,22 +4,40 @@ playout and two OpenSpiel games, in one process.
     python bench/bench_rl.py                      # every game, 1 s per measurement
     python bench/bench_rl.py --game wypas --seconds 3
 
-Each row plays whole games at random for about `--seconds` (in slices taken in turn
-with the other rows of its game). A step is one engine
-decision applied, chance included (as bench_games.py counts them), so every row counts
-the same thing and the ratio to the engine row is the adapter's cost:
+Each row plays whole games at random for about `--seconds` of this process's CPU time
+(in slices taken in turn with the other rows of its game). The unit is the engine
+decision: one action or chance outcome applied to the engine state, as bench_games.py
+counts them. A Wypas game in machine form takes more steps than the engine's (priority
+`WAIT`s, see core/machine.py) for the same engine decisions, so a `WAIT` is cost, not a
+step; games per second are printed too, and the steps per game show that every row
+plays games of the same length. What one step of each row does:
 - engine: `legal_actions` (or chance outcomes) listed, one applied (the target's base:
   every adapter should reach 0.7x of it);
-- engine+observe: the same, plus the acting seat's observation at each player step,
-  for scale only: an adapter that hands out observations cannot do less than this;
-- machine: the same through `core.machine` (ids; priority waits are overhead, not steps);
-- openspiel: `legal_actions()` and `apply_action` (`apply_actions` at a simultaneous
-  step) on the registered `pasture_<game>`, chance from `chance_outcomes()`;
-- pettingzoo: the AEC loop: `last()` (an observation and its mask every step), `step`;
-- parallel: the parallel env (every seat's observation every step);
-- gymnasium: one learning seat (observation and mask every step) against random bots.
-OpenSpiel's `python_liars_poker` and C++ `leduc_poker` are measured like the openspiel
-row (a step: one `apply_action`), for scale.
+- engine+observe: the same, plus the acting seat's observation at each player step
+  (for scale: an adapter that hands out observations cannot do less than this);
+- machine: the same through `core.machine` (legal ids, one applied; the priority steps
+  in between, each with its legal ids);
+- machine, in turn (games with out-of-turn moves only): the machine with them switched
+  off, so no priority steps: the restricted game the engine row plays, for scale (the
+  difference to the machine row is what the priority steps cost);
+- openspiel: what OpenSpiel's own random play does on the registered `pasture_<game>`:
+  `current_player`, `legal_actions()` and `apply_action` (`apply_actions` at a
+  simultaneous step), chance from `chance_outcomes()`; no observations;
+- pettingzoo: the AEC loop as PettingZoo's API has it: `last()` (the selected agent's
+  observation and action mask, at every step, priority steps included), a random id
+  from the mask, `step`;
+- parallel: the parallel env, whose `step` returns every live seat's observation;
+- gymnasium: one learning seat (its observation and mask at each of its steps) against
+  pasture's random bots.
+OpenSpiel's `python_liars_poker` and C++ `leduc_poker` are played like the openspiel row
+(a step: one `apply_action`), for scale.
+
+Then, per pasture row, where the time of one engine decision goes (a counting pass,
+untimed): the engine's own step, the machine layer (machine row minus engine row), the
+observations (the game's `observe()` and, in the adapters, its float32 array: the time
+of the calls made per engine decision), and the rest (the adapter's masks and its own
+calls, the library's, the loop's random pick). The parts come from different passes,
+so they add up only to about ±0.5 µs.
 """
 
 from __future__ import annotations
@@ -29,11 +47,12 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import open_spiel.python.games  # noqa: F401 - registers python_liars_poker
 import pyspiel
 from rich.console import Console
@@ -42,9 +61,9 @@ from rich.table import Table
 
 from pasture import games
 from pasture.core import CHANCE, Game
-from pasture.core.machine import machine
+from pasture.core.machine import MachineState, machine
 from pasture.core.match import sample
-from pasture.rl import openspiel
+from pasture.rl import common, openspiel
 from pasture.rl.gym import PastureEnv
 from pasture.rl.pettingzoo import env, parallel_env
 
@@ -59,17 +78,136 @@ ROUNDS = 5
 change of load on a shared machine falls on every row alike."""
 
 
-def timed(plays: dict[str, Callable[[], int]], seconds: float) -> dict[str, float]:
-    """Steps per second of each `play` (one whole game, returning its steps)."""
-    steps = dict.fromkeys(plays, 0)
-    spent = dict.fromkeys(plays, 0.0)
+@dataclass
+class Rate:
+    """What one row played: engine decisions and whole games in CPU seconds."""
+
+    steps: int = 0
+    games: int = 0
+    seconds: float = 0.0
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.seconds
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def us_per_step(self) -> float:
+        return 1e6 * self.seconds / self.steps
+
+
+def timed(plays: dict[str, Callable[[], int]], seconds: float) -> dict[str, Rate]:
+    """What each `play` (one whole game, returning its engine decisions) does in about
+    `seconds` of CPU time."""
+    rates = {name: Rate() for name in plays}
     for _ in range(ROUNDS):
         for name, play in plays.items():
-            start = time.perf_counter()
-            while (elapsed := time.perf_counter() - start) < seconds / ROUNDS:
-                steps[name] += play()
-            spent[name] += elapsed
-    return {name: steps[name] / spent[name] for name in plays}
+            rate = rates[name]
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds / ROUNDS:
+                rate.steps += play()
+                rate.games += 1
+            rate.seconds += elapsed
+    return rates
+
+
+@dataclass
+class Counts:
+    """A counting pass over one row: per engine decision, the game's `observe()` calls
+    and their CPU time, the machine decisions (priority WAITs included), and the calls
+    OpenSpiel made into the Python state."""
+
+    steps: int = 0
+    observes: int = 0
+    observe_seconds: float = 0.0
+    """`observe()`, and its conversion to a float32 array where an adapter makes one."""
+    decisions: int = 0
+    spiel_calls: int = 0
+
+
+SPIEL_METHODS = (
+    "current_player",
+    "legal_actions",
+    "_legal_actions",
+    "_apply_action",
+    "_apply_actions",
+    "chance_outcomes",
+    "is_terminal",
+    "is_chance_node",
+    "is_simultaneous_node",
+    "returns",
+)
+
+
+def clock_cost() -> float:
+    """The CPU seconds one `process_time()` reading adds to a timed interval."""
+    readings = 20_000
+    start = time.process_time()
+    for _ in range(readings):
+        time.process_time()
+    return (time.process_time() - start) / readings
+
+
+@contextmanager
+def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
+    """Count calls (and time the observations) while inside; every patch is undone on
+    leaving. The observations are timed at one level only: the game's `observe` in the
+    engine+observe row, the adapters' array (`observe` and its conversion) elsewhere;
+    the clock's own cost is taken off each interval."""
+    observe = game.observe
+    to_array = common.observation_array
+    clock = clock_cost()
+
+    def counted_observe(state: Any, seat: int) -> list[float]:
+        start = time.process_time()
+        out = observe(state, seat)
+        counts.observe_seconds += time.process_time() - start - clock
+        counts.observes += 1
+        return out
+
+    def counted_array(ms: MachineState, seat: int) -> Any:
+        start = time.process_time()
+        out = to_array(ms, seat)
+        counts.observe_seconds += time.process_time() - start - clock
+        counts.observes += 1
+        return out
+
+    originals: dict[tuple[type, str], Any] = {}
+
+    def wrap(cls: type, name: str, on_call: Callable[[], None]) -> None:
+        original = cls.__dict__[name]
+        originals[cls, name] = original
+
+        def counted(*args: Any) -> Any:
+            on_call()
+            return original(*args)
+
+        setattr(cls, name, counted)
+
+    def decision() -> None:
+        counts.decisions += 1
+
+    def spiel_call() -> None:
+        counts.spiel_calls += 1
+
+    if row == "engine+observe":
+        game.observe = counted_observe  # type: ignore[method-assign]
+    else:
+        common.observation_array = counted_array
+    wrap(MachineState, "_apply", decision)
+    for name in SPIEL_METHODS:
+        if name in openspiel.PastureState.__dict__:
+            wrap(openspiel.PastureState, name, spiel_call)
+    try:
+        yield
+    finally:
+        game.__dict__.pop("observe", None)
+        common.observation_array = to_array
+        for (cls, name), original in originals.items():
+            setattr(cls, name, original)
 
 
 def engine_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
@@ -97,6 +235,13 @@ def observed_game(game: Game, players: int, rng: random.Random) -> Callable[[], 
     return play
 
 
+def in_turn(game: Game) -> Game:
+    """`game` with no out-of-turn moves: the machine asks only `actors()`."""
+    cls = type(game)
+    restricted: Game = type(f"{cls.__name__}InTurn", (cls,), {"out_of_turn": False})()
+    return restricted
+
+
 def machine_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
     table = machine(game, players)
 
@@ -115,6 +260,18 @@ def machine_game(game: Game, players: int, rng: random.Random) -> Callable[[], i
     return play
 
 
+def sample_id(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    """One chance outcome by its probability, drawn as the engine row draws them
+    (`core.match.sample`: one draw, a walk along the outcomes)."""
+    x = rng.random()
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if x < total:
+            return action
+    return outcomes[-1][0]
+
+
 def spiel_game(spiel: Any, rng: random.Random, engine: bool = True) -> Callable[[], int]:
     chance_id, simultaneous = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.SIMULTANEOUS)
     players: int = spiel.num_players()
@@ -125,8 +282,7 @@ def spiel_game(spiel: Any, rng: random.Random, engine: bool = True) -> Callable[
         while not state.is_terminal():
             player = state.current_player()
             if player == chance_id:
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
+                state.apply_action(sample_id(state.chance_outcomes(), rng))
             elif player == simultaneous:
                 state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
             else:
@@ -148,7 +304,7 @@ def aec_game(name: str, players: int, rng: random.Random) -> Callable[[], int]:
             if term or trunc:
                 aec.step(None)
                 continue
-            aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            aec.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
         return aec.ms.engine_steps()
 
     return play
@@ -160,7 +316,7 @@ def parallel_game(name: str, players: int, rng: random.Random) -> Callable[[], i
     def play() -> int:
         obs, _ = par.reset(seed=rng.randrange(2**31))
         while par.agents:
-            actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in obs}
+            actions = {a: int(rng.choice(obs[a]["action_mask"].nonzero()[0])) for a in obs}
             obs, *_ = par.step(actions)
         return par.ms.engine_steps()
 
@@ -174,7 +330,7 @@ def gym_game(name: str, players: int, rng: random.Random) -> Callable[[], int]:
         obs, _ = gym_env.reset(seed=rng.randrange(2**31))
         done = False
         while not done:
-            action = rng.choice(np.flatnonzero(obs["action_mask"]))
+            action = rng.choice(obs["action_mask"].nonzero()[0])
             obs, _, terminated, truncated, _ = gym_env.step(action)
             done = terminated or truncated
         return gym_env.ms.engine_steps()
@@ -182,16 +338,65 @@ def gym_game(name: str, players: int, rng: random.Random) -> Callable[[], int]:
     return play
 
 
+COUNTED_SHARE = 0.2
+"""The counting pass plays whole games for at least this share of `--seconds` per row."""
+
+
+@dataclass
+class Split:
+    """Where one engine decision of a row goes, in µs (see the module's docstring)."""
+
+    total: float
+    engine: float
+    machine: float
+    observe: float
+    observes_per_step: float
+    decisions_per_step: float
+    spiel_calls_per_step: float
+
+    @property
+    def rest(self) -> float:
+        return self.total - self.engine - self.machine - self.observe
+
+
+def split(
+    game: Game, plays: dict[str, Callable[[], int]], rates: dict[str, Rate], seconds: float
+) -> dict[str, Split]:
+    engine_us = rates["engine"].us_per_step
+    machine_us = rates["machine"].us_per_step - engine_us
+    out = {}
+    for name, play in plays.items():
+        if name in ("engine", "machine, in turn"):
+            continue
+        counts = Counts()
+        start = time.process_time()
+        with counting(game, counts, name):
+            while counts.steps == 0 or time.process_time() - start < COUNTED_SHARE * seconds:
+                counts.steps += play()
+        steps = counts.steps
+        out[name] = Split(
+            total=rates[name].us_per_step,
+            engine=engine_us,
+            machine=0.0 if name == "engine+observe" else machine_us,
+            observe=1e6 * counts.observe_seconds / steps,
+            observes_per_step=counts.observes / steps,
+            decisions_per_step=counts.decisions / steps,
+            spiel_calls_per_step=counts.spiel_calls / steps,
+        )
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=games.names(), help="one game (default: all)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per measurement")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     openspiel.register()
     names = [args.game] if args.game else games.names()
-    rows: list[dict[str, object]] = []
-    console = Console()
+    rows: list[dict[str, Any]] = []
+    splits: list[dict[str, Any]] = []
+    console = Console(width=max(Console().width, 132))
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("Measuring", total=len(names) + 1)
         for name in names:
@@ -202,18 +407,33 @@ def main() -> None:
                 "engine": engine_game(game, players, rng),
                 "engine+observe": observed_game(game, players, rng),
                 "machine": machine_game(game, players, rng),
+                **(
+                    {"machine, in turn": machine_game(in_turn(game), players, rng)}
+                    if game.out_of_turn
+                    else {}
+                ),
                 "openspiel": spiel_game(spiel, rng),
                 "pettingzoo": aec_game(name, players, rng),
                 "parallel": parallel_game(name, players, rng),
                 "gymnasium": gym_game(name, players, rng),
             }
             rates = timed(plays, args.seconds)
+            label = f"{name} {players}p"
+            base = rates["engine"]
             for adapter, rate in rates.items():
                 rows.append(
-                    {"game": f"{name} {players}p", "adapter": adapter, "steps_per_s": rate}
-                    | {"ratio": rate / rates["engine"]}
-                    | {"observed_ratio": rate / rates["engine+observe"]}
+                    {
+                        "game": label,
+                        "adapter": adapter,
+                        "steps_per_s": rate.steps_per_s,
+                        "games_per_s": rate.games_per_s,
+                        "steps_per_game": rate.steps / rate.games,
+                        "ratio": rate.steps_per_s / base.steps_per_s,
+                        "observed_ratio": rate.steps_per_s / rates["engine+observe"].steps_per_s,
+                    }
                 )
+            for adapter, parts in split(game, plays, rates, args.seconds).items():
+                splits.append({"game": label, "adapter": adapter} | asdict(parts))
             progress.advance(task)
         peers = {
             peer: spiel_game(pyspiel.load_game(peer), random.Random(2), engine=False)
@@ -221,15 +441,28 @@ def main() -> None:
         }
         for peer, rate in timed(peers, args.seconds).items():
             rows.append(
-                {"game": peer, "adapter": "openspiel", "steps_per_s": rate}
-                | {"ratio": None, "observed_ratio": None}
+                {
+                    "game": peer,
+                    "adapter": "openspiel",
+                    "steps_per_s": rate.steps_per_s,
+                    "games_per_s": rate.games_per_s,
+                    "steps_per_game": rate.steps / rate.games,
+                    "ratio": None,
+                    "observed_ratio": None,
+                }
             )
         progress.advance(task)
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps({"rates": rows, "split": splits}, indent=2))
         return
-    table = Table(title="Random play, steps/s (one process, one core)")
-    for column in ("game", "adapter", "steps/s", "× engine", "× engine+observe"):
+    console.print(rates_table(rows))
+    console.print(split_table(splits))
+
+
+def rates_table(rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="Random play, engine decisions per CPU second (one process)")
+    columns = ("game", "adapter", "steps/s", "games/s", "steps/game", "× engine", "× eng+obs")
+    for column in columns:
         table.add_column(column, justify="left" if column in ("game", "adapter") else "right")
     for row in rows:
         ratio, observed = row["ratio"], row["observed_ratio"]
@@ -237,10 +470,48 @@ def main() -> None:
             str(row["game"]),
             str(row["adapter"]),
             f"{row['steps_per_s']:,.0f}",
+            f"{row['games_per_s']:,.1f}",
+            f"{row['steps_per_game']:,.0f}",
             "" if ratio is None else f"{ratio:.2f}",
             "" if observed is None else f"{observed:.2f}",
         )
-    console.print(table)
+    return table
+
+
+def split_table(splits: list[dict[str, Any]]) -> Table:
+    table = Table(
+        title="Where one engine decision goes, µs (observe: its calls and arrays; rest: the"
+        " adapter's masks and calls, the library, the loop's random pick)"
+    )
+    columns = (
+        "game",
+        "adapter",
+        "total",
+        "engine",
+        "machine",
+        "observe",
+        "rest",
+        "observes",
+        "decisions",
+        "spiel calls",
+    )
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("game", "adapter") else "right")
+    for row in splits:
+        rest = row["total"] - row["engine"] - row["machine"] - row["observe"]
+        table.add_row(
+            str(row["game"]),
+            str(row["adapter"]),
+            f"{row['total']:.1f}",
+            f"{row['engine']:.1f}",
+            f"{row['machine']:.1f}",
+            f"{row['observe']:.1f}",
+            f"{rest:.1f}",
+            f"{row['observes_per_step']:.2f}",
+            f"{row['decisions_per_step']:.2f}",
+            f"{row['spiel_calls_per_step']:.1f}",
+        )
+    return table
 
 
 if __name__ == "__main__":

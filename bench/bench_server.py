@@ -11,10 +11,16 @@ table would), then the ack latency of one process at the offered load of --think
 
 Starts a server on a free loopback port (SQLite in a temporary file unless --db is
 given; bots' delay 0), opens the tables, and has one websocket client per seat play
-random legal actions; a finished match is replaced by a new table. It stops by itself
-after --seconds and prints acknowledged actions per second, the latency from sending an
-action to its ack (p50, p99), errors, and the memory (RSS) of the server and the client.
-Only loopback addresses are used; the number of tables is capped.
+random legal actions; a finished match is replaced by a new table. The clients run in a
+process of their own per server (bench/load_client.py: a lean websocket client, one
+frame per change), so their CPU is counted apart. It stops by itself after --seconds
+and prints acknowledged actions per second, the latency from sending an action to its
+ack (p50, p99), errors, and the CPU per acknowledged action of the server (by thread)
+and of the clients, with the load average (the machine may be shared). Only loopback
+addresses are used; the number of tables is capped.
+
+`seat_client` and `table_loop` below are a plain client on the `websockets` library,
+one message per frame (bench/bench_bot_load.py uses them).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import random
 import signal
@@ -30,13 +37,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 import websockets
 
-from pasture.server.protocol import dumps, loads
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load_client import Load, run_client  # noqa: E402
+from pasture.server.protocol import dumps, loads  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_TABLES = 500
@@ -55,13 +65,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 async def seat_client(
@@ -156,6 +159,37 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds per thread name of a process (the event loop is MainThread)."""
+    out: dict[str, float] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            name = (task / "comm").read_text().strip()
+            # the event loop; the others: the database writer, the bot pool's feeders
+            name = "event loop" if task.name == str(pid) else f"other threads ({name})"
+            out[name] = out.get(name, 0.0) + cpu_seconds_of(task / "stat")
+    return out
+
+
+def cpu_seconds_of(stat: Path) -> float:
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu(pids: list[int]) -> float:
+    """CPU seconds of these processes and their children (PostgreSQL's backends)."""
+    wanted = set(pids)
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(entry.name) in wanted or int(fields[1]) in wanted:
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def cpu_wait_seconds(pid: int) -> float:
     """Time the server's main thread was ready to run but waited for a CPU."""
     try:
@@ -171,74 +205,124 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(args: argparse.Namespace, port: int, server_pid: int) -> None:
-    base = f"http://127.0.0.1:{port}"
-    ws_url = f"ws://127.0.0.1:{port}"
-    stats = Stats()
-    stop_at = time.monotonic() + args.warmup + args.seconds
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        loops = asyncio.gather(
-            *(
-                table_loop(http, ws_url, args.game, args.players, n, stats, stop_at, args.think)
-                for n in range(args.tables)
-            )
-        )
-        await asyncio.sleep(args.warmup)
-        acks0, t0 = stats.acks, time.perf_counter()
-        cpu0, client0 = cpu_seconds(server_pid), cpu_seconds(os.getpid())
-        wait0 = cpu_wait_seconds(server_pid)
-        stats.latencies.clear()
-        await asyncio.sleep(args.seconds)
-        acks1, t1 = stats.acks, time.perf_counter()
-        cpu1, client1 = cpu_seconds(server_pid), cpu_seconds(os.getpid())
-        wait1 = cpu_wait_seconds(server_pid)
-        server_rss = rss_mb(server_pid)
-        # clients stop acting at stop_at; a client waiting for its turn is cut off
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(loops, 10)
-    rate = (acks1 - acks0) / (t1 - t0)
+def load_line() -> str:
+    """What `uptime` says: the machine is shared, so every figure comes with it."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} cores)"
+
+
+@dataclass
+class Figures:
+    """One run: tables on one or more server processes, one client process per server."""
+
+    rate: float
+    p50: float
+    p99: float
+    server_cpu: float
+    """Server CPU ms per acknowledged action (every thread of every server process)."""
+    client_cpu: float
+    """Client CPU ms per acknowledged action (every client process)."""
+    other_cpu: float
+    """CPU ms per acknowledged action of the other services (PostgreSQL, Redis)."""
+    errors: list[str]
+    frames: int
+    matches: int
+    threads: dict[str, float]
+    """Server CPU ms per acknowledged action by thread name."""
+    waited: float
+    """Share of the time the server's event loop was ready but waited for a CPU."""
+
+
+def measure(
+    ports: list[int],
+    pids: list[int],
+    game: str,
+    args: argparse.Namespace,
+    think: float,
+    services: list[int] = [],  # noqa: B006 (never mutated)
+) -> Figures:
+    """Tables spread over the processes, each table's clients on its creator (as a
+    reverse proxy routing by table would), one client process per server."""
+    start = time.monotonic() + 1.0  # the client processes start meanwhile
+    t0 = start + args.warmup
+    t1 = t0 + args.seconds
+    share = [args.tables // len(ports) + (i < args.tables % len(ports)) for i in range(len(ports))]
+    loads = [
+        Load(port, game, args.players, share[i], sum(share[:i]), think, t0, t1)
+        for i, port in enumerate(ports)
+    ]
+    with ProcessPoolExecutor(len(ports), mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(run_client, load) for load in loads]
+        time.sleep(max(t0 - time.monotonic(), 0))
+        cpu0 = sum(cpu_seconds(pid) for pid in pids)
+        threads0 = thread_cpu(pids[0])
+        wait0 = cpu_wait_seconds(pids[0])
+        other0 = children_cpu(services)
+        time.sleep(max(t1 - time.monotonic(), 0))
+        elapsed = time.monotonic() - t0
+        cpu1 = sum(cpu_seconds(pid) for pid in pids)
+        threads1 = thread_cpu(pids[0])
+        wait1 = cpu_wait_seconds(pids[0])
+        other1 = children_cpu(services)
+        reports = [f.result() for f in futures]
+    acks = sum(r.acks for r in reports)
+    done = max(acks, 1)
+    latencies = [x for r in reports for x in r.latencies]
+    return Figures(
+        rate=acks / elapsed,
+        p50=percentile(latencies, 0.5) * 1000,
+        p99=percentile(latencies, 0.99) * 1000,
+        server_cpu=(cpu1 - cpu0) / done * 1000,
+        client_cpu=sum(r.cpu for r in reports) / done * 1000,
+        other_cpu=(other1 - other0) / done * 1000,
+        errors=[e for r in reports for e in r.errors],
+        frames=sum(r.frames for r in reports),
+        matches=sum(r.matches for r in reports),
+        threads={
+            name: (cpu - threads0.get(name, 0.0)) / done * 1000 for name, cpu in threads1.items()
+        },
+        waited=(wait1 - wait0) / elapsed,
+    )
+
+
+def print_single(args: argparse.Namespace, fig: Figures) -> None:
     print(
         f"tables {args.tables} x {args.players} connections, game {args.game},"
-        f" {args.seconds}s, think {args.think}s"
+        f" {args.seconds:g}s, think {args.think:g}s"
     )
-    print(f"acknowledged actions/s   {rate:,.0f}")
-    print(f"ack latency p50          {percentile(stats.latencies, 0.5) * 1000:.1f} ms")
-    print(f"ack latency p99          {percentile(stats.latencies, 0.99) * 1000:.1f} ms")
-    print(f"messages received        {stats.messages:,}")
-    print(f"matches finished         {stats.matches}")
-    done = max(acks1 - acks0, 1)
-    print(
-        f"server CPU per action    {(cpu1 - cpu0) / done * 1000:.2f} ms"
-        f"  (server busy {(cpu1 - cpu0) / (t1 - t0):.0%} of one core)"
-    )
-    print(f"server waited for a CPU  {(wait1 - wait0) / (t1 - t0):.0%} of the time")
-    print(f"client CPU per action    {(client1 - client0) / done * 1000:.2f} ms")
-    print(f"load average             {os.getloadavg()[0]:.1f} (other work on this machine)")
-    print(f"errors                   {len(stats.errors)} {sorted(set(stats.errors))}")
-    print(f"server RSS               {server_rss:.0f} MB")
-    print(f"client RSS               {rss_mb(os.getpid()):.0f} MB")
+    print(f"acknowledged actions/s   {fig.rate:,.0f}")
+    print(f"ack latency p50          {fig.p50:.1f} ms")
+    print(f"ack latency p99          {fig.p99:.1f} ms")
+    print(f"frames received          {fig.frames:,}")
+    print(f"matches finished         {fig.matches}")
+    busy = fig.server_cpu * fig.rate / 1000
+    print(f"server CPU per action    {fig.server_cpu:.3f} ms  (busy {busy:.0%} of one core)")
+    for name, ms in sorted(fig.threads.items(), key=lambda kv: -kv[1]):
+        if ms >= 0.001:
+            print(f"  {name:<22} {ms:.3f} ms")
+    print(f"server waited for a CPU  {fig.waited:.0%} of the time")
+    print(f"client CPU per action    {fig.client_cpu:.3f} ms  (one client process)")
+    print(f"errors                   {len(fig.errors)} {sorted(set(fig.errors))}")
 
 
 # -- several processes, side by side ------------------------------------------------------
 
 
-@dataclass
-class Figures:
-    rate: float
-    p50: float
-    p99: float
-    cpu_per_action: float
-    errors: int
+SERVER_SRC = [ROOT / "src"]
+"""The sources the servers run (--server-src)."""
 
 
-def start_server(db: str, redis_url: str | None) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(
+    db: str, redis_url: str | None, wrap: list[str] | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    env = {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])}
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
+    cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
     if redis_url:
         cmd += ["--redis", redis_url]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen([*(wrap or []), *cmd], env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -251,69 +335,32 @@ def start_server(db: str, redis_url: str | None) -> tuple[subprocess.Popen[bytes
         time.sleep(0.1)
 
 
-async def measure(
-    ports: list[int], pids: list[int], game: str, args: argparse.Namespace, think: float
-) -> Figures:
-    """Tables spread over the processes; each table's clients talk to its creator."""
-    stats = Stats()
-    stop_at = time.monotonic() + args.warmup + args.seconds
-    clients = [httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=30) for p in ports]
-    try:
-        loops = asyncio.gather(
-            *(
-                table_loop(
-                    clients[n % len(ports)],
-                    f"ws://127.0.0.1:{ports[n % len(ports)]}",
-                    game,
-                    args.players,
-                    n,
-                    stats,
-                    stop_at,
-                    think,
-                )
-                for n in range(args.tables)
-            )
-        )
-        await asyncio.sleep(args.warmup)
-        acks0, t0 = stats.acks, time.perf_counter()
-        cpu0 = sum(cpu_seconds(pid) for pid in pids)
-        stats.latencies.clear()
-        errors0 = len(stats.errors)
-        await asyncio.sleep(args.seconds)
-        acks1, t1 = stats.acks, time.perf_counter()
-        cpu1 = sum(cpu_seconds(pid) for pid in pids)
-        errors = len(stats.errors) - errors0
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(loops, 10)
-    finally:
-        for client in clients:
-            await client.aclose()
-    done = max(acks1 - acks0, 1)
-    return Figures(
-        (acks1 - acks0) / (t1 - t0),
-        percentile(stats.latencies, 0.5) * 1000,
-        percentile(stats.latencies, 0.99) * 1000,
-        (cpu1 - cpu0) / done * 1000,
-        errors,
-    )
+def stop_servers(servers: list[tuple[subprocess.Popen[bytes], int]]) -> None:
+    for proc, _ in servers:
+        proc.send_signal(signal.SIGINT)
+    for proc, _ in servers:
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 def with_processes(
-    count: int, db: str, redis_url: str, game: str, args: argparse.Namespace, think: float
+    count: int,
+    db: str,
+    redis_url: str,
+    game: str,
+    args: argparse.Namespace,
+    think: float,
+    services: list[int],
 ) -> Figures:
     servers = [start_server(db, redis_url) for _ in range(count)]
     try:
         ports = [port for _, port in servers]
         pids = [proc.pid for proc, _ in servers]
-        return asyncio.run(measure(ports, pids, game, args, think))
+        return measure(ports, pids, game, args, think, services)
     finally:
-        for proc, _ in servers:
-            proc.send_signal(signal.SIGINT)
-        for proc, _ in servers:
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop_servers(servers)
 
 
 def cluster_main(args: argparse.Namespace) -> None:
@@ -323,43 +370,58 @@ def cluster_main(args: argparse.Namespace) -> None:
 
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     pg, redis_server = PostgresCluster(), RedisServer()
+    postmaster = int((pg.data / "db" / "postmaster.pid").read_text().split()[0])
+    assert redis_server.proc is not None
+    services = [postmaster, redis_server.proc.pid]
     try:
         print(
             f"{args.tables} tables x {args.players} connections, {args.seconds:g} s per run,"
-            f" bot delay 0; PostgreSQL 15 (fsync off) + Redis, throwaway; {os.cpu_count()}"
-            f" cores, load average {os.getloadavg()[0]:.1f} at the start (the machine may be"
-            " shared: compare the ratios, measured in this one run)"
+            f" bot delay 0; PostgreSQL 15 (fsync off) + Redis, throwaway; one client process"
+            f" per server. At the start: {load_line()}. The machine may be shared: compare"
+            " the ratios and the CPU per action, measured in this one run."
+        )
+        print(
+            "CPU/action: ms of CPU per acknowledged action, of the servers (srv), the"
+            " clients (cli) and PostgreSQL + Redis (db)."
         )
         header = (
             f"{'game':<12} {'1 process/s':>12} {'2 processes/s':>14} {'ratio':>6}"
-            f" {'CPU/action 1p':>14} {'2p':>8} {'p99 1p':>8} {'p99 2p':>8} {'errors':>7}"
+            f" {'srv 1p':>7} {'srv 2p':>7} {'cli':>6} {'db':>6}"
+            f" {'p99 1p':>8} {'p99 2p':>8} {'errors':>7}"
         )
-        print(header)
-        for game in (
-            [] if args.skip_capacity else games
-        ):  # a fresh database for each: no table left over to adopt
+        if not args.skip_capacity:
+            print(header)
+        for game in [] if args.skip_capacity else games:
+            # a fresh database for each: no table left over to adopt
             one = with_processes(
-                1, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0
+                1, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0, services
             )
             two = with_processes(
-                2, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0
+                2, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0, services
             )
             print(
                 f"{game:<12} {one.rate:>12,.0f} {two.rate:>14,.0f}"
                 f" {two.rate / max(one.rate, 1e-9):>5.2f}x"
-                f" {one.cpu_per_action:>11.2f} ms {two.cpu_per_action:>5.2f} ms"
-                f" {one.p99:>5.0f} ms {two.p99:>5.0f} ms {one.errors + two.errors:>7}"
+                f" {one.server_cpu:>7.3f} {two.server_cpu:>7.3f}"
+                f" {(one.client_cpu + two.client_cpu) / 2:>6.3f}"
+                f" {(one.other_cpu + two.other_cpu) / 2:>6.3f}"
+                f" {one.p99:>5.0f} ms {two.p99:>5.0f} ms {len(one.errors) + len(two.errors):>7}"
+                f"   ({load_line()})"
             )
         print(f"\nOne process, clients thinking {args.think:g} s (0.5-1.5x) before each action:")
-        print(f"{'game':<12} {'offered/s':>10} {'p50':>9} {'p99':>9} {'CPU/action':>11}")
+        print(
+            f"{'game':<12} {'offered/s':>10} {'p50':>9} {'p99':>9} {'srv':>7} {'cli':>6}"
+            f" {'errors':>7}"
+        )
         for game in games:
             db = fresh_database(pg.url, "bench")
-            fig = with_processes(1, db, redis_server.url, game, args, args.think)
+            fig = with_processes(1, db, redis_server.url, game, args, args.think, services)
             print(
                 f"{game:<12} {fig.rate:>10,.0f} {fig.p50:>6.1f} ms {fig.p99:>6.1f} ms"
-                f" {fig.cpu_per_action:>8.2f} ms"
+                f" {fig.server_cpu:>7.3f} {fig.client_cpu:>6.3f} {len(fig.errors):>7}"
+                f"   ({load_line()})"
             )
-        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+        print(f"At the end: {load_line()}")
     finally:
         redis_server.destroy()
         pg.destroy()
@@ -380,7 +442,11 @@ def main() -> None:
     )
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
-    parser.add_argument("--profile", default=None, help="run the server under py-spy, SVG here")
+    parser.add_argument(
+        "--profile",
+        default=None,
+        help="run the server under py-spy; its raw (collapsed) stacks are written here",
+    )
     parser.add_argument(
         "--cluster",
         action="store_true",
@@ -390,7 +456,15 @@ def main() -> None:
     parser.add_argument(
         "--skip-capacity", action="store_true", help="with --cluster: only the latency runs"
     )
+    parser.add_argument(
+        "--server-src",
+        type=Path,
+        default=ROOT / "src",
+        help="the sources the server runs (e.g. an older checkout's src, for figures before"
+        " and after a change measured with the same clients at the same time)",
+    )
     args = parser.parse_args()
+    SERVER_SRC[0] = args.server_src
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)
@@ -399,51 +473,23 @@ def main() -> None:
             args.think = 0.1
         cluster_main(args)
         return
+    print(f"At the start: {load_line()}")
     tmp = tempfile.TemporaryDirectory(prefix="pasture-bench-")
     db = args.db or f"sqlite:///{tmp.name}/bench.sqlite"
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    cmd = [
-        sys.executable,
-        "-m",
-        "pasture.server",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--db",
-        db,
-        "--bot-delay",
-        "0",
-        "--log-level",
-        "warning",
-        *("--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"),
-    ]
+    wrap = None
     if args.profile:
-        cmd = ["py-spy", "record", "--threads", "-f", "raw", "-o", args.profile, "--", *cmd]
-    server = subprocess.Popen(cmd, env=env)
+        wrap = ["py-spy", "record", "--threads", "-f", "raw", "-o", args.profile, "--"]
+    servers = [start_server(db, None, wrap)]
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start")
-            time.sleep(0.1)
-        pid = server.pid
+        proc, port = servers[0]
+        pid = proc.pid
         if args.profile:  # the server is py-spy's child
-            pid = int(subprocess.check_output(["pgrep", "-P", str(server.pid)]).split()[0])
-        asyncio.run(run(args, port, pid))
+            pid = int(subprocess.check_output(["pgrep", "-P", str(proc.pid)]).split()[0])
+        print_single(args, measure([port], [pid], args.game, args, args.think))
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_servers(servers)
         tmp.cleanup()
+    print(f"At the end: {load_line()}")
 
 
 if __name__ == "__main__":

@@ -180,7 +180,7 @@ def test_wypas_narration_reads_as_english() -> None:
     from pasture.games.wypas import terminal
 
     line = terminal.narrate({"type": "thief_looks", "seat": 2, "victim": 0}, 0)
-    assert line == "Seat 2's Thief looks at your hand."
+    assert line == "Seat 3's Thief looks at your hand."  # seats are told from 1
     placed = {"type": "placed", "seat": 1, "colour": "orange", "value": 5, "card": "x", "pen": 0}
     assert "an orange 5" in str(terminal.narrate(placed, 0))
 

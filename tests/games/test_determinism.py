@@ -4,9 +4,12 @@ For every game and player count, a few seeded random playouts are hashed step by
 (and, at the smallest and largest count, a table with each option changed, as the shared
 suite plays them):
 the state's JSON, every seat's view and the spectator's, the legal actions (in order)
-and the chance outcomes (in order, with their probabilities). The SHA-256 of each
-playout is kept in `determinism.json`. An engine rewritten for speed must reproduce
-every hash exactly; a change of rules shows up here as well as in the rule tests.
+and the chance outcomes (in order, with their probabilities). Wypas also has playouts
+in which seats play special cards out of turn, hashed with the events as each seat and
+a spectator receive them (`Event.for_seat`), at tables mixing its options. The SHA-256
+of each playout is kept in `determinism.json`. An engine rewritten for speed (or its
+records given names and types) must reproduce every hash exactly; a change of rules
+shows up here as well as in the rule tests.
 
     python tests/games/test_determinism.py --record   # rewrite the golden file
 """
@@ -100,14 +103,79 @@ def cases() -> list[Case]:
 CASES = cases()
 
 
+def reaction_fingerprint(players: int, seed: int, options: Options) -> str:
+    """SHA-256 over every step of a Wypas playout in which a quarter of the choices go to
+    a seat out of turn that may act (a special card), chance outcomes drawn uniformly:
+    the chooser's legal actions, the events as each seat and a spectator receive them,
+    the state's exact JSON text, and every view now and then."""
+    digest = hashlib.sha256()
+    state = games.get("wypas").new_state(players, options)
+    rng = random.Random(seed)
+    seats = [*range(players), None]
+    step = 0
+    while not state.is_over():
+        if state.is_chance():
+            seat = CHANCE
+            outcomes = state.chance_outcomes()
+            action = outcomes[int(rng.random() * len(outcomes))].action
+        else:
+            seat = rng.choice(state.actors())
+            if rng.random() < 0.25:
+                others = [p for p in range(players) if p != seat and state.legal_actions(p)]
+                if others:
+                    seat = rng.choice(others)
+            legal = state.legal_actions(seat)
+            digest.update(json.dumps([a.to_json() for a in legal]).encode())
+            action = rng.choice(legal)
+        events = state.apply(seat, action)
+        for event in events:
+            digest.update(json.dumps([event.for_seat(p) for p in seats]).encode())
+        digest.update(json.dumps(state.to_json()).encode())
+        if step % 40 == 0:
+            digest.update(json.dumps([state.view(p) for p in seats]).encode())
+        step += 1
+    digest.update(json.dumps(state.result().to_json()).encode())
+    return f"{step}:{digest.hexdigest()}"
+
+
+@dataclass(frozen=True)
+class ReactionCase:
+    """One Wypas playout with special cards played out of turn (`reaction_fingerprint`)."""
+
+    name: str
+    players: int
+    seed: int
+    options: Options
+
+    @property
+    def key(self) -> str:
+        return f"wypas/reactions/{self.name}"
+
+    def hash(self) -> str:
+        return reaction_fingerprint(self.players, self.seed, self.options)
+
+
+REACTION_CASES = [
+    ReactionCase("3p_plain", 3, 11, {"max_turns": 25}),
+    ReactionCase(
+        "3p_bluff_random_baca", 3, 12, {"bluff": True, "first_baca": "random", "max_turns": 25}
+    ),
+    ReactionCase("4p_bluff", 4, 13, {"bluff": True, "max_turns": 20}),
+    ReactionCase("5p_plain", 5, 14, {"max_turns": 15}),
+    ReactionCase("6p_bluff_silent", 6, 15, {"bluff": True, "bleat_rule": False, "max_turns": 12}),
+]
+
+
 def record() -> None:
-    golden = {case.key: case.hash() for case in CASES}
+    golden = {case.key: case.hash() for case in [*CASES, *REACTION_CASES]}
     GOLDEN.write_text(json.dumps(golden, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {len(golden)} playout hashes to {GOLDEN}")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.key for case in CASES])
-def test_playout_is_byte_identical(case: Case) -> None:
+@pytest.mark.parametrize(
+    "case", [*CASES, *REACTION_CASES], ids=[case.key for case in [*CASES, *REACTION_CASES]]
+)
+def test_playout_is_byte_identical(case: Case | ReactionCase) -> None:
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert case.key in golden, "no recorded hash: run this file with --record"
     assert case.hash() == golden[case.key]

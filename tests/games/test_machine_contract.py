@@ -242,6 +242,38 @@ def test_chance_is_never_a_seat_decision() -> None:
             assert state.deciders() == (CHANCE,) and state.legal_ids(0) == []
 
 
+def test_wilson_may_be_where_the_public_steps_allow() -> None:
+    """The observation's one-pass "where Wilson may be" is `view.hiding_places`'s end
+    cells, at every step of games with full memory."""
+    from pasture.games.wilson_shep import observe, rules, view
+    from pasture.games.wilson_shep.state import WilsonShepState
+
+    game = games.get("wilson_shep")
+    for players in (2, 4):
+        ms = new_machine_state(game, players, {"memory": view.FULL})
+        for state in playout(ms, random.Random(players)):
+            s = state.state
+            assert isinstance(s, WilsonShepState)
+            if s.phase in (rules.HIDE, rules.OVER):
+                continue
+            ends = {now for _, now in view.hiding_places(s)}
+            may = observe.wilson_may_be_at(s.history)
+            assert [i for i, x in enumerate(may) if x] == sorted(ends)
+
+
+def test_wypas_pens_kept_by_address_encode_as_fresh_ones() -> None:
+    """Each pen's slots are kept by the pen's address: a cleared store gives the same
+    observations at every step."""
+    from pasture.games.wypas import observe
+
+    game = games.get("wypas")
+    ms = new_machine_state(game, 4, {"max_turns": 3})
+    for state in playout(ms, random.Random(5)):
+        kept = [state.observation(seat) for seat in range(4)]
+        observe._PENS.clear()
+        assert [state.observation(seat) for seat in range(4)] == kept
+
+
 def _generate() -> None:
     for game in games.all_games():
         path = _golden_path(game)

@@ -143,3 +143,31 @@ def test_ismcts_and_mcts_bots_play_whole_games(
     plain = mcts.MCTSBot(spiel_game, 2.0, 3, rollout, random_state=np.random.RandomState(0))
     state = _play(spiel_game, plain, 2)
     assert state.is_terminal() and sum(state.returns()) >= 0
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)
+def test_python_answers_equal_openspiels_own(
+    game: Game, players: int, options: dict[str, object]
+) -> None:
+    """`legal_actions` and the node tests, answered in Python, equal what pyspiel's C++
+    State gives, at every node of a random game (chance, simultaneous and terminal too)."""
+    forms = ({}, {"turn_based": True}) if game.simultaneous else ({},)
+    for form in forms:
+        state = _load(game, players, options, **form).new_initial_state()
+        rng = np.random.RandomState(players)
+        while True:
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for p in range(players):
+                assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            for test in ("is_chance_node", "is_simultaneous_node", "is_player_node"):
+                assert getattr(state, test)() == getattr(pyspiel.State, test)(state)
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            elif state.is_simultaneous_node():
+                joint = [int(rng.choice(state.legal_actions(p))) for p in range(players)]
+                state.apply_actions(joint)
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))

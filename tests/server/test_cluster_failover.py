@@ -8,6 +8,7 @@ import asyncio
 import random
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
@@ -21,6 +22,8 @@ TABLES = 30
 KILLS = 10
 ADOPTION_WATCH = 60.0
 """Seconds a killed owner's table is watched for its next owner."""
+LEASE_TTL = "1"
+"""Seconds: a dead owner's tables are adopted sooner than with the default 3 s."""
 
 
 @pytest.fixture
@@ -28,13 +31,14 @@ def site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterat
     db = fresh_database(postgres_cluster.url, "cluster_failover")
     redis.Redis.from_url(redis_server.url).flushall()
     servers = [
-        Server(db, "--redis", redis_server.url, "--bot-delay", "0.15") for _ in range(PROCESSES)
+        Server(db, "--redis", redis_server.url, "--bot-delay", "0.15", "--lease-ttl", LEASE_TTL)
+        for _ in range(PROCESSES)
     ]
-    for server in servers:
-        server.start()
+    with ThreadPoolExecutor(PROCESSES) as starting:  # at once, on an empty database
+        list(starting.map(Server.start, servers))
     yield Site(db, servers, random.Random(13))
-    for server in servers:
-        server.stop()
+    with ThreadPoolExecutor(PROCESSES) as stopping:
+        list(stopping.map(Server.stop, servers))
 
 
 @pytest.mark.slow
@@ -45,6 +49,7 @@ def test_sigkilled_owners_lose_nothing_and_every_match_finishes(
     rng = site.rng
     kills: list[str] = []
     adoption: list[float] = []
+    starting: set[Server] = set()
 
     async def watch_adoption(table_id: str, pid: int, killed_at: float) -> None:
         # Bounded: a match that ends meanwhile needs no new owner and gets none.
@@ -55,23 +60,29 @@ def test_sigkilled_owners_lose_nothing_and_every_match_finishes(
         adoption.append(time.monotonic() - killed_at)
 
     async def restart(victim: Server) -> None:
-        await asyncio.sleep(rng.uniform(0.5, 2.0))
+        starting.add(victim)  # not killed again before it serves (its start would fail)
+        await asyncio.sleep(rng.uniform(0.2, 1.0))
         await asyncio.to_thread(victim.start)  # same port: clients find it again
+        starting.discard(victim)
 
     async def kill_owners() -> None:
         background = []
         give_up = time.monotonic() + 120  # bounded: the matches may all have ended
         while len(kills) < KILLS and time.monotonic() < give_up:
-            await asyncio.sleep(rng.uniform(0.5, 1.2))
+            await asyncio.sleep(rng.uniform(0.3, 0.8))
             going = site.going()
             if not going:
                 break
             table_id = rng.choice(going)
             pid = owner_pid(redis_server.url, table_id)
             victim = next((s for s in site.servers if s.proc and s.proc.pid == pid), None)
-            alive = [s for s in site.servers if s.proc is not None and s.proc.poll() is None]
+            alive = [
+                s
+                for s in site.servers
+                if s.proc is not None and s.proc.poll() is None and s not in starting
+            ]
             if pid is None or victim is None or victim not in alive or len(alive) < 2:
-                continue  # between owners right now, or the last one standing
+                continue  # between owners, starting again, or the last one standing
             victim.kill()  # SIGKILL, mid-match
             kills.append(table_id)
             background.append(asyncio.create_task(watch_adoption(table_id, pid, time.monotonic())))

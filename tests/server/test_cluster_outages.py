@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
@@ -23,11 +24,11 @@ def site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterat
     db = fresh_database(postgres_cluster.url, "cluster_outages")
     redis.Redis.from_url(redis_server.url).flushall()
     servers = [Server(db, "--redis", redis_server.url, "--bot-delay", "0.1") for _ in range(2)]
-    for server in servers:
-        server.start()
+    with ThreadPoolExecutor(len(servers)) as starting:  # at once, on an empty database
+        list(starting.map(Server.start, servers))
     yield Site(db, servers, random.Random(7))
-    for server in servers:
-        server.stop()
+    with ThreadPoolExecutor(len(servers)) as stopping:
+        list(stopping.map(Server.stop, servers))
 
 
 def play_through(site: Site, outage: Callable[[], None]) -> int:

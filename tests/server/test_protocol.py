@@ -317,3 +317,40 @@ def test_leaving_closes_the_seats_connections_and_frees_the_seat(any_server: Ser
         await spectator.close()
 
     run(scenario())
+
+
+def test_batch_sends_what_one_change_shows_as_one_frame_with_the_same_messages(
+    any_server: Server,
+) -> None:
+    server = any_server
+    tid, tokens = _seated(server)
+    url = f"{server.ws_url}/ws/tables/{tid}"
+
+    async def frames(ws: Any, count: int) -> list[Any]:
+        return [json.loads(await asyncio.wait_for(ws.recv(), 5)) for _ in range(count)]
+
+    async def scenario() -> None:
+        async with (
+            websockets.connect(url) as batched,
+            websockets.connect(url) as plain,
+            websockets.connect(url) as actor,
+        ):
+            await batched.send(json.dumps({"type": "hello", "token": tokens[1], "batch": True}))
+            await plain.send(json.dumps({"type": "hello", "token": tokens[1]}))
+            await actor.send(json.dumps({"type": "hello", "token": tokens[0], "batch": True}))
+            welcome = await frames(batched, 1)  # welcome and view: one frame
+            assert [m["type"] for m in welcome[0]] == ["welcome", "view"]
+            assert [m["type"] for m in await frames(plain, 2)] == ["welcome", "view"]
+            (start,) = await frames(actor, 1)
+            view = start[-1]
+            act = {"type": "act", "action": view["legal"][0], "version": view["version"]}
+            await actor.send(json.dumps({**act, "id": "a1"}))
+            (answer,) = await frames(actor, 1)
+            assert answer[0] == {"type": "ack", "id": "a1", "version": view["version"] + 1}
+            (change,) = await frames(batched, 1)
+            assert isinstance(change, list) and change[-1]["type"] == "view"
+            assert await frames(plain, len(change)) == change  # the same messages, in order
+
+    run(scenario())
+    refused = run(_first_messages(server, tid, {"type": "hello", "batch": "yes"}))
+    assert refused[-1]["code"] == "malformed_message"

@@ -11,11 +11,16 @@ Page = Any
 
 
 def frames_of(page: Page) -> list[dict[str, Any]]:
-    """Every websocket message the page receives from now on (parsed JSON)."""
+    """Every websocket message the page receives from now on (parsed JSON; the page asks
+    for `batch`, so a frame may hold several messages, in order)."""
     received: list[dict[str, Any]] = []
 
+    def on_frame(payload: str | bytes) -> None:
+        data = json.loads(payload)
+        received.extend(data if isinstance(data, list) else [data])
+
     def on_socket(ws: Any) -> None:
-        ws.on("framereceived", lambda payload: received.append(json.loads(payload)))
+        ws.on("framereceived", on_frame)
 
     page.on("websocket", on_socket)
     return received

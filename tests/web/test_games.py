@@ -53,6 +53,8 @@ def test_wilson_shep_whole_match(new_page: Any) -> None:
     if not shot:
         screenshot(page, "wilson_shep")
     assert "The game is over" in page.inner_text("#end")
+    # At the end Wilson is shown on the tile where he hid (once he was not).
+    assert page.locator(".wilson-mark.revealed").count() == 1
     assert named, "a face-up tile is named by its edition picture"
     assert page.locator("#log li").count() > 5
     assert not page.js_errors

@@ -60,7 +60,7 @@ class TerminalGame:
         self.seat_names = [
             say("term.you")
             if kind == HUMAN and len(self.humans) == 1
-            else say("term.seat_kind", n=s, kind=kind_label(kind))
+            else say("term.seat_kind", n=s + 1, kind=kind_label(kind))
             for s, kind in enumerate(seats)
         ]
         self.rng = random.Random(self.match.seed_hash)
@@ -75,7 +75,7 @@ class TerminalGame:
             Panel.fit(
                 f"[bold]{escape(self.game.title)}[/] — {players}\n"
                 + "\n".join(
-                    f"  {say('term.seat', n=s)}: {escape(name)}"
+                    f"  {say('term.seat', n=s + 1)}: {escape(name)}"
                     for s, name in enumerate(self.seat_names)
                 )
                 + f"\n{say('term.commitment')}: {self.match.seed_hash}",
@@ -115,7 +115,7 @@ class TerminalGame:
 
     def human_turn(self, seat: int, waiting: bool) -> None:
         if len(self.humans) > 1 and self.last_human != seat:
-            self.ask(f"\n[{say('term.hand_over', n=seat)}] ")
+            self.ask(f"\n[{say('term.hand_over', n=seat + 1)}] ")
         self.last_human = seat
         state = self.match.state
         view = state.view(seat)
@@ -131,7 +131,7 @@ class TerminalGame:
             menu.add_row(f"[bold]{PASS_KEY}[/]", f"{say('term.pass')}: {what}")
         for i, action in enumerate(numbered, start=1):
             menu.add_row(f"[bold]{i}[/]", self.ui.label(action, view))
-        title = say("term.may_play") if waiting else say("term.your_move", n=seat)
+        title = say("term.may_play") if waiting else say("term.your_move", n=seat + 1)
         self.console.print(Panel(menu, title=title, expand=False))
         while True:
             answer = self.ask(f"{say('term.choose')} ").strip().lower()
@@ -178,7 +178,7 @@ class TerminalGame:
         table.add_column("")
         for seat, score in enumerate(result.scores):
             mark = f"[bold green]{say('term.winner')}[/]" if seat in result.winners else ""
-            table.add_row(str(seat), escape(self.seat_names[seat]), f"{score:g}", mark)
+            table.add_row(str(seat + 1), escape(self.seat_names[seat]), f"{score:g}", mark)
         self.console.print(table)
         if result.summary:
             self.console.print(escape(result.summary))

@@ -95,6 +95,14 @@ def serve(
             " the same tables, with a shared PostgreSQL --db. See docs/deploy.md.",
         ),
     ] = None,
+    lease_ttl: Annotated[
+        float,
+        typer.Option(
+            help="With --redis: seconds a table's lease lasts unless renewed; a dead"
+            " process's tables are taken over after at most this long.",
+            min=0.3,
+        ),
+    ] = 3.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Serve every pasture game online: tables, seats, bots and a websocket per player.
@@ -138,6 +146,7 @@ def serve(
         waiting_ttl=waiting_ttl,
         sweep_interval=sweep_interval,
         header_timeout=header_timeout,
+        lease_ttl=lease_ttl,
     )
     app = create_app(db, settings, redis_url=redis)
     shown = f"[{host}]" if ":" in host else host

@@ -75,6 +75,8 @@ class ActionIndex:
 
     def action(self, action_id: int) -> Action:
         """The action with this id (any integer type, numpy's too; never a bool)."""
+        if type(action_id) is int and 0 <= action_id < len(self._actions):
+            return self._actions[action_id]
         try:
             i = -1 if isinstance(action_id, bool) else operator.index(action_id)
         except TypeError:
@@ -85,9 +87,8 @@ class ActionIndex:
 
     def ids(self, actions: Sequence[Action]) -> list[int]:
         """The ids of `actions`, in their order (as cheap as listing them)."""
-        seen = self._seen
         try:
-            return [seen[id(action)] for action in actions]
+            return [*map(self._seen.__getitem__, map(id, actions))]
         except KeyError:
             return [self._learn(action) for action in actions]
 

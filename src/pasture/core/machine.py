@@ -33,7 +33,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from pasture.core.encode import one_hot
@@ -89,11 +89,11 @@ class Machine:
     turn_based: bool
     """Simultaneous choices are taken one seat after another (for sequential solvers)."""
 
-    @property
+    @cached_property
     def wait_id(self) -> int:
         return len(self.actions) - 1
 
-    @property
+    @cached_property
     def simultaneous(self) -> bool:
         return self.game.simultaneous and not self.turn_based
 
@@ -117,6 +117,11 @@ class Machine:
 
 RECALLED = 4
 """How many of a seat's own last choices its information-state tensor spells out."""
+
+_CHANCE_DECIDES = (CHANCE,)
+_seen = tuple.__new__
+"""Builds a `Seen` without NamedTuple's keyword-handling constructor (the log gets one
+per step)."""
 
 
 def machine(
@@ -167,7 +172,6 @@ class MachineState:
         "log",
         "moves",
         "_legal",
-        "_legal_at",
     )
 
     def __init__(
@@ -192,16 +196,16 @@ class MachineState:
         """Engine decisions (chance included, waits not) in the history: the engine state
         changes exactly when this count does, so observations may be kept until then."""
         self._legal: dict[int, list[int]] = {}
-        """Each seat's legal ids at this step (a mask and the check of a choice ask twice)."""
-        self._legal_at = -1
+        """Each seat's legal ids at this step (a mask and the check of a choice ask twice);
+        emptied by every step."""
 
     # --- who decides ------------------------------------------------------------------
 
     def is_over(self) -> bool:
-        deciders = self._deciders
-        if deciders is not None:
-            return not deciders
-        return self.decisions >= self.machine.max_decisions or self.state.is_over()
+        deciders = self._deciders  # worked out here: the caller asks who decides next
+        if deciders is None:
+            deciders = self._deciders = self._work_out_deciders()
+        return not deciders
 
     def node(self) -> Node:
         deciders = self.deciders()
@@ -224,7 +228,7 @@ class MachineState:
         if self.decisions >= self.machine.max_decisions or state.is_over():
             return ()
         if state.is_chance():
-            return (CHANCE,)
+            return _CHANCE_DECIDES
         priority = self._priority
         if priority is None:
             game = self.machine.game
@@ -232,7 +236,7 @@ class MachineState:
         if priority:
             return (priority[0],)
         actors = state.actors()
-        if self.machine.simultaneous and len(actors) > 1:
+        if len(actors) > 1 and self.machine.simultaneous:
             return actors
         return actors[:1]
 
@@ -243,7 +247,8 @@ class MachineState:
             raise ValueError(f"{len(deciders)} seats decide now, not one.")
         return deciders[0]
 
-    def _at_priority(self, seat: int) -> bool:
+    def has_priority(self, seat: int) -> bool:
+        """Whether `seat` decides at a priority step now (it may act out of turn or WAIT)."""
         priority = self._priority
         return bool(priority) and priority[0] == seat  # type: ignore[index]
 
@@ -251,10 +256,6 @@ class MachineState:
 
     def legal_ids(self, seat: int) -> list[int]:
         """The ids `seat` may choose now (empty if it does not decide)."""
-        step = self.decisions + self.moves  # every step adds to one or the other
-        if step != self._legal_at:
-            self._legal_at = step
-            self._legal.clear()
         ids = self._legal.get(seat)
         if ids is None:
             ids = self._legal[seat] = self._work_out_legal_ids(seat)
@@ -299,29 +300,32 @@ class MachineState:
             raise IllegalAction("The game is over.", "game_over")
         events = self.state.apply(CHANCE, action)
         self._priority = self._deciders = None
+        self._legal = {}
         self.moves += 1
-        self.log.append(Seen(CHANCE, None, tuple(events)))
+        self.log.append(_seen(Seen, (CHANCE, None, tuple(events))))
         return events
 
     def _apply(self, seat: int, action_id: int) -> list[Event]:
         machine = self.machine
         if action_id == machine.wait_id:
-            if not self._at_priority(seat):
+            if not self.has_priority(seat):
                 raise IllegalAction(f"Seat {seat} has no priority to pass now.")
             priority = self._priority
             assert priority is not None
             priority.pop(0)
+            self._legal = {}
             self.decisions += 1
             # The engine state is unchanged: the next seat with priority, if any, decides.
             over = self.decisions >= machine.max_decisions
             self._deciders = (priority[0],) if priority and not over else None
-            self.log.append(Seen(seat, action_id, ()))
+            self.log.append(_seen(Seen, (seat, action_id, ())))
             return []
         events = self.state.apply(seat, machine.actions.action(action_id))
         self._priority = self._deciders = None
+        self._legal = {}
         self.decisions += 1
         self.moves += 1
-        self.log.append(Seen(seat, action_id, tuple(events)))
+        self.log.append(_seen(Seen, (seat, action_id, tuple(events))))
         return events
 
     def apply_joint(self, choices: Mapping[int, int]) -> list[Event]:

@@ -12,6 +12,7 @@ from gymnasium import spaces
 
 from pasture.core.machine import Machine, MachineState
 from pasture.core.match import sample
+from pasture.rl.arrays import float32_array
 
 
 def settle_chance(ms: MachineState, rng: random.Random) -> None:
@@ -21,11 +22,19 @@ def settle_chance(ms: MachineState, rng: random.Random) -> None:
         ms.apply_chance(sample(state.chance_outcomes(), rng))
 
 
+FEW_IDS = 16
+"""Up to this many legal ids, setting mask slots one by one beats numpy's fancy
+indexing (which first turns the list into an array)."""
+
+
 def action_mask(ms: MachineState, seat: int, size: int) -> np.ndarray:
     mask = np.zeros(size, np.int8)
     ids = ms.legal_ids(seat)
-    if ids:
-        mask[ids] = 1
+    if len(ids) <= FEW_IDS:
+        for i in ids:
+            mask[i] = 1
+    else:
+        mask.put(ids, 1)
     return mask
 
 
@@ -36,6 +45,12 @@ def observation_space(table: Machine, actions: int) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         }
     )
+
+
+def observation_array(ms: MachineState, seat: int) -> np.ndarray:
+    """The seat's observation (the game's `observe`) as a float32 array (read-only: the
+    callers hand out copies)."""
+    return float32_array(ms.observation(seat))
 
 
 class Observations:
@@ -56,8 +71,7 @@ class Observations:
             self._arrays.clear()
         array = self._arrays.get(seat)
         if array is None:
-            values = ms.observation(seat)  # fromiter: cheaper than np.array on a long list
-            array = self._arrays[seat] = np.fromiter(values, np.float32, len(values))
+            array = self._arrays[seat] = observation_array(ms, seat)
         return array.copy()
 
     def of(self, ms: MachineState, seat: int, actions: int) -> dict[str, np.ndarray]:

@@ -97,11 +97,11 @@ class PastureEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if seat == self.seat:
                 return
             assert seat != CHANCE
-            if seat not in ms.state.actors():  # a priority step: the bots let it pass
+            if ms.has_priority(seat):  # a priority step: the bots let it pass
                 ms.apply(seat, table.wait_id)
                 continue
             turn = Turn(ms.state, seat, self._bot_rngs[seat])
-            ms.apply(seat, table.actions.id(self.bots[seat].choose(turn)))
+            ms.apply(seat, table.actions.ids([self.bots[seat].choose(turn)])[0])
 
     def step(self, action: np.int64) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         ms = self.ms

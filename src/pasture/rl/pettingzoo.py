@@ -141,6 +141,8 @@ class PastureParallel(ParallelEnv):  # type: ignore[misc, unused-ignore]
         self.possible_agents = _agents(players)
         self.agents: list[str] = []
         self._size = len(self.table.actions)
+        self._wait_only = np.zeros(self._size, np.int8)
+        self._wait_only[self.table.wait_id] = 1
         self._rng = random.Random()
         self.ms: MachineState = self.table.new_state()
         self._observations = Observations()
@@ -155,13 +157,15 @@ class PastureParallel(ParallelEnv):  # type: ignore[misc, unused-ignore]
 
     def _all_observations(self) -> dict[str, dict[str, np.ndarray]]:
         out = {}
-        deciders = self.ms.deciders()
-        wait = self.table.wait_id
+        ms = self.ms
+        deciders = ms.deciders()
+        observations = self._observations
         for p, agent in enumerate(self.possible_agents):
-            obs = self._observations.of(self.ms, p, self._size)
-            if p not in deciders:
-                obs["action_mask"][wait] = 1
-            out[agent] = obs
+            if p in deciders:
+                out[agent] = observations.of(ms, p, self._size)
+            else:  # nothing to choose: only WAIT
+                mask = self._wait_only.copy()
+                out[agent] = {"observation": observations.get(ms, p), "action_mask": mask}
         return out
 
     def reset(

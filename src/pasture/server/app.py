@@ -49,7 +49,7 @@ def create_app(
         if redis_url is not None:  # cluster hook: due tables are adopted, not all loaded
             from pasture.server.cluster import Cluster
 
-            cluster = manager.cluster = Cluster(manager, redis_url, settings)
+            cluster = manager.cluster = Cluster(manager, redis_url, settings, settings.lease_ttl)
             cluster.asgi = app
         await manager.start()
         if cluster is not None:

@@ -20,6 +20,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -32,6 +33,8 @@ from pasture.core.game import Action, Game
 log = logging.getLogger("pasture.server")
 
 _worker_bots: dict[tuple[str, str], Bot] = {}
+PARENT_CHECK = 0.5
+"""Seconds between a worker's checks that its server is still alive."""
 
 
 class _OverBudget(Exception):
@@ -42,11 +45,21 @@ def _over_budget(_signum: int, _frame: FrameType | None) -> None:
     raise _OverBudget
 
 
-def _start_worker(niceness: int) -> None:
+def _start_worker(niceness: int, server: int) -> None:
     if niceness:
         os.nice(niceness)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops the pool itself
     signal.signal(signal.SIGPROF, _over_budget)
+    threading.Thread(target=_leave_with, args=(server,), daemon=True).start()
+
+
+def _leave_with(server: int) -> None:
+    """A server killed outright (SIGKILL) cannot stop its pool: its workers leave once
+    they find it gone (they are then the child of another process). `server` is the pid
+    the server gave, not this process's parent now: it may have died while this started."""
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
 
 
 def _ready() -> None:
@@ -95,7 +108,7 @@ class BotPool:
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
-            initargs=(self.niceness,),
+            initargs=(self.niceness, os.getpid()),
         )
 
     def warm_up(self) -> None:

@@ -579,12 +579,14 @@ class Cluster:
         seat = result["seat"]
         return RemoteSeat(table_id, owner, None if seat is None else int(seat), hashed)
 
-    async def play_remote(self, remote: RemoteSeat, websocket: WebSocket, since: Any) -> None:
+    async def play_remote(
+        self, remote: RemoteSeat, websocket: WebSocket, since: Any, batch: bool = False
+    ) -> None:
         """Serve one websocket for a table owned elsewhere, until it closes."""
         from pasture.server.ws import MessageReader
 
         settings = self.settings
-        conn = Connection(websocket, remote.seat, remote.token_hash, settings.send_queue)
+        conn = Connection(websocket, remote.seat, remote.token_hash, settings.send_queue, batch)
         pump = asyncio.create_task(conn.pump())
         conn_id = f"{next(self._ids)}"
         session = Session(conn, remote)

@@ -17,6 +17,11 @@ def dumps(message: JSON) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def batch(texts: list[str]) -> str:
+    """Several encoded messages as one frame: a JSON array of them, in order."""
+    return "[" + ",".join(texts) + "]"
+
+
 def loads(text: str | bytes) -> JSON:
     """Parse JSON text; raises ValueError (orjson.JSONDecodeError) on malformed input."""
     return orjson.loads(text)

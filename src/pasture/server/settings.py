@@ -47,5 +47,8 @@ class Settings:
     """Seconds unused after which a table leaves memory (it is reloaded on demand)."""
     waiting_ttl: float = 86_400.0
     """Seconds a table may wait for players before it is closed (status `expired`)."""
+    lease_ttl: float = 3.0
+    """With --redis: seconds a table's lease lasts unless renewed (every third of it); a
+    dead owner's tables are adopted after at most this long (server/cluster.py)."""
     send_queue: int = 10_000
     """Messages waiting for one slow connection before it is dropped (it can reconnect)."""

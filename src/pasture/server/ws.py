@@ -127,10 +127,13 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 )
             if since is not None and (isinstance(since, bool) or not isinstance(since, int)):
                 raise ServerError(400, "bad_version", "'since' must be a version number.")
+            batch = hello.get("batch", False)
+            if not isinstance(batch, bool):
+                raise ServerError(400, "malformed_message", "'batch' must be true or false.")
             if manager.cluster is not None:  # cluster hook: a table owned elsewhere
                 remote = await manager.cluster.open_remote(table_id, token, since)
                 if remote is not None:
-                    await manager.cluster.play_remote(remote, websocket, since)
+                    await manager.cluster.play_remote(remote, websocket, since, batch)
                     return
             table = await manager.get(table_id)
             seat = hashed = None
@@ -153,7 +156,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
             await _refuse(websocket, error, 1011)
             return
 
-        conn = Connection(websocket, seat, hashed, settings.send_queue)
+        conn = Connection(websocket, seat, hashed, settings.send_queue, batch)
         pump = asyncio.create_task(conn.pump())
         reader = MessageReader(websocket, settings)
         try:

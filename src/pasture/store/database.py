@@ -82,21 +82,35 @@ def make_engine(url: str, statement_timeout: float = 5.0) -> Engine:
     return create_engine(parsed, pool_pre_ping=True)
 
 
-def _add_missing_columns(engine: Engine) -> set[str]:
+# Any constant key: every pasture process sharing a PostgreSQL database takes the same lock.
+_SCHEMA_LOCK = 0x70617374
+
+
+def prepare_schema(engine: Engine) -> set[str]:
+    """Create the schema, or bring an older one up to date; returns the columns added.
+    Several processes may start at once on one PostgreSQL database: they take turns
+    under an advisory lock, else two would both create the tables and one would fail."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
+        Base.metadata.create_all(conn)
+        return _add_missing_columns(conn)
+
+
+def _add_missing_columns(conn: Connection) -> set[str]:
     """Columns added to the schema since a database was created are added to it (each
     is nullable): an older database keeps working. Returns them, as "table.column"."""
-    inspector = inspect(engine)
+    inspector = inspect(conn)
     added: set[str] = set()
-    with engine.begin() as conn:
-        for table in Base.metadata.sorted_tables:
-            have = {c["name"] for c in inspector.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in have:
-                    kind = column.type.compile(engine.dialect)
-                    conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
-                    added.add(f"{table.name}.{column.name}")
-        if "tables.wake_at" in added:  # tables from before it: load each once, then it is set
-            conn.execute(update(TableRow).where(TableRow.status == "playing").values(wake_at=0.0))
+    for table in Base.metadata.sorted_tables:
+        have = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in have:
+                kind = column.type.compile(conn.dialect)
+                conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+                added.add(f"{table.name}.{column.name}")
+    if "tables.wake_at" in added:  # tables from before it: load each once, then it is set
+        conn.execute(update(TableRow).where(TableRow.status == "playing").values(wake_at=0.0))
     return added
 
 
@@ -116,14 +130,18 @@ def _deliver(future: asyncio.Future[Any], result: Any, error: BaseException | No
         future.set_result(result)
 
 
+def _deliver_all(answers: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    for future, result in answers:
+        _deliver(future, result, None)
+
+
 class Database:
     """The store's single writer: `await db.run(fn)` runs `fn(connection)` and commits."""
 
     def __init__(self, url: str, statement_timeout: float = 5.0, writers: int = 4) -> None:
         self.url = url
         self.engine = make_engine(url, statement_timeout)
-        Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        prepare_schema(self.engine)
         if self.engine.dialect.name == "sqlite":
             writers = 1  # one writer at a time: more threads would only wait on its lock
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
@@ -189,5 +207,9 @@ class Database:
             job = batch[0]
             job.loop.call_soon_threadsafe(_deliver, job.future, None, error)
             return
+        # One wake-up of each event loop per commit, not one per job.
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for job, result in zip(batch, results, strict=True):
-            job.loop.call_soon_threadsafe(_deliver, job.future, result, None)
+            by_loop.setdefault(job.loop, []).append((job.future, result))
+        for loop, answers in by_loop.items():
+            loop.call_soon_threadsafe(_deliver_all, answers)

@@ -1,5 +1,6 @@
 // One websocket to a table (/ws/tables/<id>): hello with the seat token and the last
-// version seen, then views, events, acks and errors. A dropped connection reconnects by
+// version seen, then views, events, acks and errors (with `batch`, what one change sends
+// arrives as one frame: an array of messages, handled in order). A dropped connection reconnects by
 // itself and catches up from the last version; an unanswered action is sent again with
 // the same id (the server answers a repeated id without applying it twice).
 
@@ -28,31 +29,20 @@ export class TableSocket {
     this.ws = ws;
     this.onStatus(this.retries ? "reconnecting" : "connecting");
     ws.addEventListener("open", () => {
-      const hello = { type: "hello", since: this.version };
+      const hello = { type: "hello", since: this.version, batch: true };
       if (this.token) hello.token = this.token;
       ws.send(JSON.stringify(hello));
       if (this.pending) ws.send(JSON.stringify(this.pending));
       this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
     });
     ws.addEventListener("message", (e) => {
-      let message;
+      let data;
       try {
-        message = JSON.parse(e.data);
+        data = JSON.parse(e.data);
       } catch (err) {
         return;
       }
-      if (message.type === "welcome") {
-        this.welcomes += 1;
-        this.retries = 0;
-        this.onStatus("online");
-      }
-      if ((message.type === "view" || message.type === "event") && message.version > this.version) {
-        this.version = message.version;
-      }
-      if ((message.type === "ack" || message.type === "error") && this.pending && message.id === this.pending.id) {
-        this.pending = null;
-      }
-      this.onMessage(message);
+      for (const message of Array.isArray(data) ? data : [data]) this.receive(message);
     });
     ws.addEventListener("close", (e) => {
       clearInterval(this.pinger);
@@ -66,6 +56,22 @@ export class TableSocket {
       const wait = Math.min(5000, 300 * 2 ** Math.min(this.retries, 5));
       setTimeout(() => !this.stopped && this.connect(), wait);
     });
+  }
+
+  /** One message from the server, in the order sent. */
+  receive(message) {
+    if (message.type === "welcome") {
+      this.welcomes += 1;
+      this.retries = 0;
+      this.onStatus("online");
+    }
+    if ((message.type === "view" || message.type === "event") && message.version > this.version) {
+      this.version = message.version;
+    }
+    if ((message.type === "ack" || message.type === "error") && this.pending && message.id === this.pending.id) {
+      this.pending = null;
+    }
+    this.onMessage(message);
   }
 
   send(message) {

@@ -462,3 +462,18 @@ def test_options_are_validated() -> None:
         GAME.new_state(2, {"first_player": 2})
     with pytest.raises(InvalidOptions):
         GAME.new_state(2, {"max_turns": 0})
+
+
+def test_lists_handed_out_are_the_callers_own() -> None:
+    """Legal actions and chance outcomes come from shared tables: a caller that changes
+    the list it got changes neither the state nor what the next call returns."""
+    s = fresh()
+    legal = s.legal_actions(s.current)
+    expected = list(legal)
+    legal.clear()
+    assert s.legal_actions(s.current) == expected
+    s.apply(s.current, expected[0])
+    outcomes = s.chance_outcomes()
+    expected_outcomes = list(outcomes)
+    outcomes.pop()
+    assert s.chance_outcomes() == expected_outcomes

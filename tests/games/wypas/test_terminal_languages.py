@@ -122,7 +122,7 @@ def test_polish_uses_the_printed_rulebook_names_and_counts_its_points() -> None:
     i18n.use("pl")
     assert terminal.card("sheepdog").plain == "[Pies pasterski]"
     assert terminal.card("dolly_green", 4).plain == "[zielona Dolly=4]"
-    assert terminal.pen_of(1, 0, 0) == "koszar 1 (miejsce 1)"
+    assert terminal.pen_of(1, 0, 0) == "koszar 1 (miejsce 2)"  # seat 1 is told as the second
     assert terminal.pen_of(0, 1, 0) == "twój koszar 2"
     fleece = [i18n.say_counted("term.wy.log.fleece", n) for n in (1, 2, 5, 12, 22)]
     assert fleece == [
@@ -134,7 +134,7 @@ def test_polish_uses_the_printed_rulebook_names_and_counts_its_points() -> None:
     ]
     placed = {"type": "placed", "seat": 1, "colour": "orange", "value": 5, "pen": 0}
     told = terminal.narrate({**placed, "card": "orange_5"}, 0)
-    assert told == "Miejsce 1 wpuszcza pomarańczową 5 do koszaru 1."  # the accusative
+    assert told == "Miejsce 2 wpuszcza pomarańczową 5 do koszaru 1."  # the accusative
     dolly = Text.from_markup(terminal.narrate({**placed, "card": "dolly_orange"}, 1) or "")
     assert dolly.plain == "Wpuszczasz pomarańczową 5 ([pomarańczowa Dolly]) do koszaru 1."
     s = start(3, [["green_4", "green_5"]], ["red_3", "red_4"])
@@ -145,10 +145,10 @@ def test_polish_uses_the_printed_rulebook_names_and_counts_its_points() -> None:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "Seat 1 steals [green 4] from you."),
-        ("pl", "Miejsce 1 zabiera ci [zielona 4]."),
-        ("fr", "Place 1 vous vole [vert 4]."),
-        ("es", "Asiento 1 te roba [verde 4]."),
+        ("en", "Seat 2 steals [green 4] from you."),
+        ("pl", "Miejsce 2 zabiera ci [zielona 4]."),
+        ("fr", "Place 2 vous vole [vert 4]."),
+        ("es", "Asiento 2 te roba [verde 4]."),
     ],
 )
 def test_a_theft_from_you_is_told_to_you(lang: str, line: str) -> None:
@@ -160,10 +160,10 @@ def test_a_theft_from_you_is_told_to_you(lang: str, line: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "line"),
     [
-        ("en", "⚡ Seat 2 plays [Thief] on you!"),
-        ("pl", "⚡ Miejsce 2 zagrywa [Złodziej] przeciw tobie!"),
-        ("fr", "⚡ Place 2 joue [Voleur] contre vous !"),
-        ("es", "⚡ ¡Asiento 2 juega [Ladrón] contra ti!"),
+        ("en", "⚡ Seat 3 plays [Thief] on you!"),
+        ("pl", "⚡ Miejsce 3 zagrywa [Złodziej] przeciw tobie!"),
+        ("fr", "⚡ Place 3 joue [Voleur] contre vous !"),
+        ("es", "⚡ ¡Asiento 3 juega [Ladrón] contra ti!"),
     ],
 )
 def test_a_special_card_on_you_names_you_as_its_object(lang: str, line: str) -> None:

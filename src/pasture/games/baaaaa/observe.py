@@ -49,13 +49,13 @@ def observe(s: BaaaaaState, me: int) -> list[float]:
     one_hot(out, PHASES.index(s.phase), 5)
     one_hot(out, (s.current - me) % n, n)
     one_hot(out, n if s.wolf_seat is None else (s.wolf_seat - me) % n, n + 1)
-    out += [float(c) for c in s.sheep]
+    out += map(float, s.sheep)
     one_hot(out, s.wolf, SPACES)
     one_hot(out, s.shepherd, SPACES)
     out += [float(s.saved), float(s.taken)]
-    out += [float(c) for c in s.avail]
-    out += [float(c) for c in s.aside]
-    out += [float(c) for c in unseen(s, me)]
+    out += map(float, s.avail)
+    out += map(float, s.aside)
+    out += map(float, unseen(s, me))
     shown = s.held if me == s.wolf_seat else s.held[: s.held_known]
     hand = [0.0] * wolf_kinds
     for k in shown:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain, compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
@@ -33,8 +34,8 @@ _WOLF_EFFECT = {
     "lightning": LIGHTNING,
     "eagle": EAGLE,
 }
-TAKEN, SAVED = -1, -2
-"""What `move_sheep` returns when the sheep does not stop on a space."""
+STOPPED, TAKEN, SAVED = 0, 1, 2
+"""What becomes of the sheep a card moves: they stop on a space, or are taken or saved."""
 
 
 @dataclass(frozen=True)
@@ -60,10 +61,20 @@ class Tables:
     turn: tuple[TurnWolfCard, ...]
     pick: tuple[PlayWolfCard, ...]
     take: tuple[TakeSheep, ...]
-    chance: dict[tuple[int, ...], list[ChanceOutcome]]
+    chance: dict[tuple[int, ...], tuple[ChanceOutcome, ...]]
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
     (`sheep_choices` says which key); filled as met, at most CACHE_LIMIT each."""
+    alike: dict[bytes, list[tuple[tuple[Action, ...], ...] | None]]
+    """alike[sheep per space counted to 3][shepherd's space]: what each sheep card offers
+    there (by kind, available or not); filled as met, at most CACHE_LIMIT * 4."""
+    plans: dict[int, Plan]
+    """id(action) -> its plan, for every action object of these tables (kept alive here,
+    so an id found is that very object)."""
+    plan_of: dict[Action, Plan]
+    """The same plans by value, for equal actions made elsewhere (parsed, or built by a bot)."""
+    move_events: tuple[dict[int, Event], ...]
+    """move_events[k][(by * SPACES + wolf_from) * 3 + taken]: wolf move card k's event."""
 
 
 CACHE_LIMIT = 4096
@@ -131,23 +142,221 @@ def _build_tables(e: Edition) -> Tables:
                 for sp in range(SPACES)
             )
         )
+    no_effect = tuple(PlaySheepCard(kind) for kind in e.sheep_kinds)
+    turn = tuple(TurnWolfCard(kind) for kind in e.wolf_kinds)
+    pick = tuple(PlayWolfCard(kind) for kind in e.wolf_kinds)
+    take = tuple(TakeSheep(sp) for sp in range(SPACES))
+    plans: list[Plan] = [
+        SheepCardPlan(a, k, sheep_effect[k], None) for k, a in enumerate(no_effect)
+    ]
+    for k, per_card in enumerate(play):
+        moves = paths[k]
+        for sp, per_space in enumerate(per_card):
+            route: tuple[int, ...] | None = (sp + FACES,) if sp < SPACES - FACES else None
+            if moves is not None:
+                route = moves[sp]
+            plans += [SheepCardPlan(a, k, sheep_effect[k], route) for a in per_space if a]
+    plans += [WolfCardPlan(a, k) for k, a in enumerate(turn)]
+    plans += [WolfPickPlan(a, k) for k, a in enumerate(pick)]
+    plans += [TakePlan(a) for a in take]
     return Tables(
         sheep_index=e.sheep_index,
         wolf_index=e.wolf_index,
         sheep_effect=sheep_effect,
         paths=paths,
         play=play,
-        no_effect=tuple(PlaySheepCard(kind) for kind in e.sheep_kinds),
+        no_effect=no_effect,
         choices=tuple(choices),  # type: ignore[arg-type]
         offers=tuple(offers),
         wolf_effect=tuple(_WOLF_EFFECT[x] for x in e.wolf_effects),
         wolf_step=tuple(None if d is None else STEP[d] for d in e.wolf_moves),
-        turn=tuple(TurnWolfCard(kind) for kind in e.wolf_kinds),
-        pick=tuple(PlayWolfCard(kind) for kind in e.wolf_kinds),
-        take=tuple(TakeSheep(sp) for sp in range(SPACES)),
+        turn=turn,
+        pick=pick,
+        take=take,
         chance={},
         offered=tuple({} for _ in e.sheep_kinds),
+        alike={},
+        plans={id(plan.action): plan for plan in plans},
+        plan_of={plan.action: plan for plan in plans},
+        move_events=tuple({} for _ in e.wolf_kinds),
     )
+
+
+# --- plans: each action object's legality shortcut and effect, with what they look up ---
+
+
+class SheepCardPlan:
+    """A sheep card played: card kind `k`; `route` the spaces its sheep enter (the last
+    is where they stop), None for the Shepherd, a card with no effect, or a play the
+    mountain never allows (off the mountain, a Trio on the top floor)."""
+
+    __slots__ = ("action", "k", "effect", "space", "count", "route", "possible", "events")
+
+    def __init__(
+        self, action: PlaySheepCard, k: int, effect: int, route: tuple[int, ...] | None
+    ) -> None:
+        self.action = action
+        self.k = k
+        self.effect = effect
+        self.space = action.space
+        self.count = action.count
+        self.route = route
+        if self.space is None or effect == SHEPHERD:
+            self.possible = action.count == 1
+        elif effect == TRIO:
+            self.possible = route is not None and 1 <= action.count <= 3
+        else:
+            self.possible = route is not None and action.count == 1
+        self.events: dict[int, Event] = {}
+        """(seat * 3 + fate) -> the event: plays are few, so each event is made once."""
+
+    def vouch(self, s: BaaaaaState, seat: int) -> bool:
+        """True when this play is certainly legal for `seat` now (False: ask the full check)."""
+        if not (
+            self.possible
+            and s.phase == SHEEP
+            and seat == s.current
+            and type(seat) is int
+            and s.avail[self.k]
+        ):
+            return False
+        sp = self.space
+        if sp is None:
+            return not _has_effect(s, self.k)
+        effect = self.effect
+        if effect == SHEPHERD:
+            return sp != s.shepherd
+        return s.sheep[sp] >= self.count
+
+    def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
+        sp = self.space
+        route = self.route
+        count = self.count
+        fate = STOPPED
+        if sp is None:
+            pass
+        elif self.effect == SHEPHERD:
+            s.shepherd = sp
+        else:
+            assert route is not None
+            sheep = s.sheep
+            sheep[sp] -= count
+            wolf = s.wolf
+            for at in route:
+                # B-5: passing through or stopping on the wolf's space is fatal, unless
+                # the shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf
+                # standing on the hut's space is met before the hut.
+                if at == wolf and not s.sated and s.shepherd != at:
+                    fate = TAKEN
+                    s.taken += count
+                    break
+                if at == HUT:  # B-6: saved at once, the move ends
+                    fate = SAVED
+                    s.saved += count
+                    break
+            else:
+                sheep[route[-1]] += count
+        avail = s.avail
+        avail[self.k] -= 1
+        if not any(avail):  # all set aside: all available again
+            avail[:] = s.edition.sheep_counts
+        event = self.events.get(seat * 3 + fate)
+        if event is None:
+            event = self.events[seat * 3 + fate] = self._event(seat, fate)
+        events = [event]
+        s.last_sheep = event.public
+        if s.saved + s.taken == s.edition.sheep:
+            _game_over(s, events)
+            return events
+        if not any(s.deck):
+            _reshuffle(s, events)
+        s.phase = DRAW
+        return events
+
+    def _event(self, seat: int, fate: int) -> Event:
+        sp, count, route = self.space, self.count, self.route
+        to = sp if self.effect == SHEPHERD else route[-1] if route and fate == STOPPED else None
+        moved = count if sp is not None and self.effect != SHEPHERD else 0
+        saved = moved if fate == SAVED else 0
+        taken = moved if fate == TAKEN else 0
+        public: dict[str, JSON] = {
+            "seat": seat,
+            "card": self.action.card,
+            "space": sp,
+            "count": count,
+            "to": to,
+            "saved": saved,
+            "taken": taken,
+        }
+        return Event("sheep_card", public)
+
+
+class WolfCardPlan:
+    """Chance: the next wolf card turned is of kind `k`."""
+
+    __slots__ = ("action", "k")
+
+    def __init__(self, action: TurnWolfCard, k: int) -> None:
+        self.action = action
+        self.k = k
+
+    def vouch(self, s: BaaaaaState, seat: int) -> bool:
+        return seat == CHANCE and s.phase == DRAW and s.deck[self.k] > 0
+
+    def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
+        events: list[Event] = []
+        k = self.k
+        s.deck[k] -= 1
+        s.sated = False  # B-8: a Sated Wolf lasts until the next wolf card is turned
+        if s.wolf_seat is None:  # the cooperative game: the card is carried out at once
+            s.in_play = k
+            _carry_out(s, k, s.current, events)
+        else:
+            _wolf_draws(s, k, events)
+        return events
+
+
+class WolfPickPlan:
+    """Wolf-player variant: the wolf plays its drawn card of kind `k`."""
+
+    __slots__ = ("action", "k")
+
+    def __init__(self, action: PlayWolfCard, k: int) -> None:
+        self.action = action
+        self.k = k
+
+    def vouch(self, s: BaaaaaState, seat: int) -> bool:
+        return s.phase == CHOOSE and type(seat) is int and seat == s.wolf_seat and self.k in s.held
+
+    def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
+        events: list[Event] = []
+        _play_wolf_card(s, self.k, events)
+        return events
+
+
+class TakePlan:
+    """B-7: a tie broken by taking the sheep on `space`."""
+
+    __slots__ = ("action", "space")
+
+    def __init__(self, action: TakeSheep) -> None:
+        self.action = action
+        self.space = action.space
+
+    def vouch(self, s: BaaaaaState, seat: int) -> bool:
+        return (
+            s.phase == TIE and type(seat) is int and seat == tie_chooser(s) and self.space in s.tie
+        )
+
+    def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
+        _take_at(s, self.space)
+        s.tie = []
+        events = [Event("wolf_takes", {"by": seat, "space": self.space})]
+        _finish_wolf_card(s, events)
+        return events
+
+
+Plan = SheepCardPlan | WolfCardPlan | WolfPickPlan | TakePlan
 
 
 # --- who acts and what is legal --------------------------------------------------------
@@ -195,23 +404,31 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
     """One action per distinct effect of each available card; a card that can have no
     effect is offered once, with no effect (B-4), and only then (P-5)."""
     t = s.tables
-    mountain = bytes(s.sheep)
-    occupied = mountain.translate(OCCUPIED)
-    up_to_3 = mountain.translate(UP_TO_3)
-    out: list[Action] = []
-    for k, n in enumerate(s.avail):
-        if not n:
-            continue
-        effect = t.sheep_effect[k]
+    up_to_3 = bytes(s.sheep).translate(UP_TO_3)
+    by_shepherd = t.alike.get(up_to_3)
+    if by_shepherd is None:
+        if len(t.alike) >= CACHE_LIMIT * 4:
+            t.alike.clear()
+        by_shepherd = t.alike[up_to_3] = [None] * SPACES
+    offers = by_shepherd[s.shepherd]
+    if offers is None:
+        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd)
+    return list(chain.from_iterable(compress(offers, s.avail)))
+
+
+def _offers_on(t: Tables, up_to_3: bytes, shepherd: int) -> tuple[tuple[Action, ...], ...]:
+    """What each sheep card offers on a mountain with `up_to_3[space]` sheep on each
+    space (counted to 3) and the shepherd on `shepherd`."""
+    occupied = up_to_3.translate(OCCUPIED)
+    out: list[tuple[Action, ...]] = []
+    for k, effect in enumerate(t.sheep_effect):
         if effect == SHEPHERD:
-            out += [a for _, a in t.choices[k][s.shepherd]]
+            out.append(tuple(a for _, a in t.choices[k][shepherd]))
             continue
         key = up_to_3 if effect == TRIO else occupied
         found = t.offered[k].get(key)
-        if found is None:
-            found = _offered(t, k, key)
-        out += found
-    return out
+        out.append(found if found is not None else _offered(t, k, key))
+    return tuple(out)
 
 
 def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
@@ -241,50 +458,23 @@ def _has_effect(s: BaaaaaState, k: int) -> bool:
     return any(sheep[sp] and paths[sp] is not None for sp in range(SPACES))
 
 
+def plan_of(t: Tables, action: Action) -> Plan | None:
+    """The plan of `action`: by identity for the tables' own objects, else by value (None
+    for an action these tables never offer)."""
+    plan = t.plans.get(id(action))
+    if plan is None:
+        try:
+            plan = t.plan_of.get(action)
+        except TypeError:  # an unhashable field: no such action here
+            return None
+    return plan
+
+
 def fast_legal(s: BaaaaaState, seat: int, action: Action) -> bool:
     """True when `action` is certainly legal; False sends it to the full check (which
-    then names the reason)."""
-    t = s.tables
-    if isinstance(action, PlaySheepCard):
-        if s.phase != SHEEP or seat != s.current or type(seat) is not int:
-            return False
-        k = t.sheep_index.get(action.card)
-        if k is None or not s.avail[k] or type(action.count) is not int:
-            return False
-        sp, count = action.space, action.count
-        if sp is None:
-            return count == 1 and not _has_effect(s, k)
-        if type(sp) is not int or not 0 <= sp < SPACES:
-            return False
-        effect = t.sheep_effect[k]
-        if effect == SHEPHERD:
-            return count == 1 and sp != s.shepherd
-        if effect == TRIO:
-            return sp < SPACES - FACES and 1 <= count <= min(3, s.sheep[sp])
-        paths = t.paths[k]
-        assert paths is not None
-        return count == 1 and s.sheep[sp] > 0 and paths[sp] is not None
-    if isinstance(action, TurnWolfCard):
-        k = t.wolf_index.get(action.card)
-        return seat == CHANCE and s.phase == DRAW and k is not None and s.deck[k] > 0
-    if isinstance(action, PlayWolfCard):
-        k = t.wolf_index.get(action.card)
-        return (
-            s.phase == CHOOSE
-            and type(seat) is int
-            and seat == s.wolf_seat
-            and k is not None
-            and k in s.held
-        )
-    if isinstance(action, TakeSheep):
-        return (
-            s.phase == TIE
-            and type(seat) is int
-            and seat == tie_chooser(s)
-            and type(action.space) is int
-            and action.space in s.tie
-        )
-    return False
+    then names the reason). Only the tables' own action objects are vouched for."""
+    plan = s.tables.plans.get(id(action))
+    return plan is not None and plan.vouch(s, seat)
 
 
 def chance_outcomes(s: BaaaaaState) -> list[ChanceOutcome]:
@@ -297,10 +487,10 @@ def chance_outcomes(s: BaaaaaState) -> list[ChanceOutcome]:
     if outcomes is None:
         total = sum(key)
         turn = t.turn
-        outcomes = t.chance[key] = [
-            ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c
-        ]
-    return outcomes
+        outcomes = t.chance[key] = tuple(
+            [ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c]
+        )
+    return list(outcomes)  # a new list each time: the caller may change it
 
 
 # --- effects ----------------------------------------------------------------------------
@@ -308,96 +498,10 @@ def chance_outcomes(s: BaaaaaState) -> list[ChanceOutcome]:
 
 def apply(s: BaaaaaState, seat: int, action: Action) -> list[Event]:
     """Carry out a legal action; return the events it caused."""
-    events: list[Event] = []
-    if isinstance(action, TurnWolfCard):
-        _turn_wolf_card(s, s.tables.wolf_index[action.card], events)
-    elif isinstance(action, PlaySheepCard):
-        _play_sheep_card(s, seat, action, events)
-    elif isinstance(action, PlayWolfCard):
-        _play_wolf_card(s, s.tables.wolf_index[action.card], events)
-    elif isinstance(action, TakeSheep):
-        _take_at(s, action.space)
-        s.tie = []
-        events.append(Event("wolf_takes", {"by": seat, "space": action.space}))
-        _finish_wolf_card(s, events)
-    else:  # pragma: no cover - check_legal lets no other action through
+    plan = plan_of(s.tables, action)
+    if plan is None:  # pragma: no cover - check_legal lets no other action through
         raise TypeError(action)
-    return events
-
-
-def move_sheep(s: BaaaaaState, start: int, spaces: tuple[int, ...]) -> int:
-    """Move one sheep from `start` through `spaces`; return where it stops, or TAKEN or
-    SAVED."""
-    s.sheep[start] -= 1
-    wolf = s.wolf
-    for sp in spaces:
-        # B-5: passing through or stopping on the wolf's space is fatal, unless the
-        # shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf standing on
-        # the hut's space is met before the hut.
-        if sp == wolf and not s.sated and s.shepherd != sp:
-            s.taken += 1
-            return TAKEN
-        if sp == HUT:  # B-6: saved at once, the move ends
-            s.saved += 1
-            return SAVED
-    end = spaces[-1]
-    s.sheep[end] += 1
-    return end
-
-
-def _play_sheep_card(s: BaaaaaState, seat: int, action: PlaySheepCard, events: list[Event]) -> None:
-    t = s.tables
-    k = t.sheep_index[action.card]
-    sp = action.space
-    saved, taken = s.saved, s.taken
-    to: int | None = None
-    if sp is not None:
-        effect = t.sheep_effect[k]
-        if effect == SHEPHERD:
-            s.shepherd = to = sp
-        elif effect == TRIO:
-            up = (sp + FACES,)
-            for _ in range(action.count):
-                end = move_sheep(s, sp, up)
-            to = end if end >= 0 else None
-        else:
-            paths = t.paths[k]
-            assert paths is not None
-            route = paths[sp]
-            assert route is not None
-            end = move_sheep(s, sp, route)
-            to = end if end >= 0 else None
-    s.avail[k] -= 1
-    if not any(s.avail):  # all set aside: all available again
-        s.avail[:] = s.edition.sheep_counts
-    event = _sheep_card_event(
-        seat, action.card, sp, action.count, to, s.saved - saved, s.taken - taken
-    )
-    events.append(event)
-    s.last_sheep = event.public
-    if s.saved + s.taken == s.edition.sheep:
-        _game_over(s, events)
-        return
-    if not any(s.deck):
-        _reshuffle(s, events)
-    s.phase = DRAW
-
-
-@lru_cache(maxsize=4096)
-def _sheep_card_event(
-    seat: int, card: str, sp: int | None, count: int, to: int | None, saved: int, taken: int
-) -> Event:
-    """Made once per distinct content: events are immutable values (so is `last_sheep`)."""
-    public: dict[str, JSON] = {
-        "seat": seat,
-        "card": card,
-        "space": sp,
-        "count": count,
-        "to": to,
-        "saved": saved,
-        "taken": taken,
-    }
-    return Event("sheep_card", public)
+    return plan.carry_out(s, seat)
 
 
 def _reshuffle(s: BaaaaaState, events: list[Event]) -> None:
@@ -412,17 +516,12 @@ def _reshuffle(s: BaaaaaState, events: list[Event]) -> None:
     events.append(Event("reshuffle", {"deck": sum(deck)}))
 
 
-def _turn_wolf_card(s: BaaaaaState, k: int, events: list[Event]) -> None:
-    s.deck[k] -= 1
-    s.sated = False  # B-8: a Sated Wolf lasts until the next wolf card is turned
-    if s.wolf_seat is None:
-        s.in_play = k
-        _carry_out(s, k, s.current, events)
-        return
-    # The wolf-player variant: two cards, private to the wolf until played or discarded.
+def _wolf_draws(s: BaaaaaState, k: int, events: list[Event]) -> None:
+    """The wolf-player variant: two cards, private to the wolf until played or discarded."""
     s.held.append(k)
     kind = s.edition.wolf_kinds[k]
     wolf = s.wolf_seat
+    assert wolf is not None
     events.append(Event("wolf_draw", {"seat": wolf, "drawn": len(s.held)}, {"card": kind}, (wolf,)))
     if len(s.held) == 2:
         s.phase = CHOOSE
@@ -492,10 +591,11 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
     wolf_from, saved, taken = s.wolf, s.saved, s.taken
     placed: int | None = None
     candidates: list[int] = []
-    if effect == W_MOVE:
+    if effect == W_MOVE:  # the commonest card: its event is looked up, not rebuilt
         step = t.wolf_step[k]
         assert step is not None
-        dest = step[s.wolf]
+        dest = step[wolf_from]
+        n = 0
         if dest >= 0:  # else: it cannot go that way, and nothing happens
             s.wolf = dest
             if s.shepherd != dest:
@@ -503,6 +603,16 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
                 n = min(s.sheep[dest], 2 if s.wolf_seat is None else 1)
                 s.sheep[dest] -= n
                 s.taken += n
+        known = t.move_events[k]
+        key = (by * SPACES + wolf_from) * 3 + n
+        event = known.get(key)
+        if event is None:
+            card = s.edition.wolf_kinds[k]
+            event = known[key] = _wolf_card_event(card, by, wolf_from, None, s.wolf, 0, n)
+        events.append(event)
+        s.last_wolf = event.public
+        _finish_wolf_card(s, events)
+        return
     elif effect in (DISGUISED, LIGHTNING):
         candidates = (_disguised_candidates if effect == DISGUISED else _lightning_candidates)(s)
         if len(candidates) == 1:
@@ -570,7 +680,11 @@ def _finish_wolf_card(s: BaaaaaState, events: list[Event]) -> None:
     if s.saved + s.taken == s.edition.sheep or s.turn >= s.max_turns:  # B-9: the cap
         _game_over(s, events)
         return
-    s.current = next_team_member(s, s.current)
+    n = s.num_players
+    seat = (s.current + 1) % n  # next_team_member, written out: once a turn
+    if seat == s.wolf_seat:
+        seat = (seat + 1) % n
+    s.current = seat
     s.phase = SHEEP
 
 

@@ -81,9 +81,14 @@ class BaaaaaState(ModularState, direct_rules=True):
 
     # --- the core contract -------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if not rules.fast_legal(self, seat, action):
-            State.check_legal(self, seat, action)  # the full check and its error message
-        return rules.apply(self, seat, action)
+        # The tables' own action objects (what legal_actions hands out) carry a plan that
+        # vouches for them cheaply; anything else gets the full check and its message.
+        plan = self.tables.plans.get(id(action))
+        if plan is None or not plan.vouch(self, seat):
+            State.check_legal(self, seat, action)
+            plan = rules.plan_of(self.tables, action)
+            assert plan is not None, "every legal action has a plan"
+        return plan.carry_out(self, seat)
 
     def is_chance(self) -> bool:
         return self.phase == rules.DRAW
@@ -116,7 +121,7 @@ class BaaaaaState(ModularState, direct_rules=True):
 
     def clone(self) -> BaaaaaState:
         new = object.__new__(BaaaaaState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # at once, not key by key
         new.sheep = self.sheep[:]
         new.avail = self.avail[:]
         new.deck = self.deck[:]

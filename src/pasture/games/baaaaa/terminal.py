@@ -45,7 +45,7 @@ def where(sp: int) -> str:
 
 
 def who(seat: int, me: int | None) -> str:
-    return say("term.you") if seat == me else say("term.seat", n=seat)
+    return say("term.you") if seat == me else say("term.seat", n=seat + 1)
 
 
 def by(key: str, seat: int, me: int | None, **params: object) -> str:

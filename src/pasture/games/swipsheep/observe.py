@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pasture.core.encode import one_hot, rotated
+from pasture.core.encode import hots, one_hot, rotated
 from pasture.games.swipsheep import rules
 
 if TYPE_CHECKING:
@@ -49,31 +49,35 @@ def observe(s: SwipSheepState, me: int) -> list[float]:
     n = s.num_players
     e = s.edition
     kinds = len(e.kinds)
+    kind_hot = hots(kinds)  # kind_hot[kinds]: none
+    pass_hot = hots(kinds + 1)  # a pass slot group has its own "none" slot
     out: list[float] = []
     one_hot(out, PHASES.index(s.phase), 4)
     out += [min(s.round + 1, s.rounds) / s.rounds, float(s.rounds)]
-    one_hot(out, (s.first - me) % n, n)
+    out += hots(n)[(s.first - me) % n]
     acting = [0.0] * n
     for p in s.actors():
         acting[(p - me) % n] = 1.0
     out += acting
-    out += [float(c) for c in s.hands[me]]
+    out += map(float, s.hands[me])
     choice = s.passes[me]
-    one_hot(out, kinds if choice is None or choice[0] is None else choice[0], kinds + 1)
-    one_hot(out, kinds if choice is None or choice[1] is None else choice[1], kinds + 1)
+    out += pass_hot[kinds if choice is None or choice[0] is None else choice[0]]
+    out += pass_hot[kinds if choice is None or choice[1] is None else choice[1]]
     resolved = s.phase == rules.ATTACK  # the cards have moved: each seat saw what it got
     from_right = s.passes[(me - 1) % n] if resolved else None
     from_left = s.passes[(me + 1) % n] if resolved else None
-    one_hot(out, from_right[0] if from_right else None, kinds)
-    one_hot(out, from_left[1] if from_left else None, kinds)
-    out += rotated([sum(h) for h in s.hands], me, n)
+    right = from_right[0] if from_right else None
+    left = from_left[1] if from_left else None
+    out += kind_hot[kinds if right is None else right]
+    out += kind_hot[kinds if left is None else left]
+    out += rotated(map(sum, s.hands), me, n)
     passing = s.phase == rules.PASS
     out += rotated([passing and p is not None for p in s.passes], me, n)
     out += rotated(s.laid, me, n)
     one_hot(out, n if s.attacker is None else (s.attacker - me) % n, n + 1)
-    out += [float(c) for c in s.aside]
+    out += map(float, s.aside)
     for p in range(n):
-        out += [float(c) for c in s.scored[(me + p) % n]]
+        out += map(float, s.scored[(me + p) % n])
     out += rotated(s.scores(), me, n)
     out.append(float(sum(s.deck)))
     return out

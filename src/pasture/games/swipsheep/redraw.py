@@ -132,9 +132,15 @@ class Round:
         total = sum(pool)
         deals: list[int] = []
         hands = [[0] * kinds for _ in range(n)]
+        random = rng.random
         for k, to in zip(self.deals, self.queue, strict=False):
-            if to != seat:
-                k = _draw_one(pool, total, rng)
+            if to != seat:  # _draw_one, written out: this is most of a re-draw's picks
+                x = int(random() * total)
+                k = 0
+                while x >= pool[k]:
+                    x -= pool[k]
+                    k += 1
+                pool[k] -= 1
                 total -= 1
             deals.append(k)
             hands[to][k] += 1
@@ -341,14 +347,12 @@ def _assemble(
     dealt = len(deals)
     history: list[tuple[int, Action]] = [(CHANCE, tables.deals[k]) for k in deals]
     events = s.events[: s.log_start]
-    events += [rules.dealt(to, kinds[k]) for k, to in zip(deals, r.queue, strict=False)]
+    dealt_event = tables.dealt_event
+    events += [dealt_event(to, k) for k, to in zip(deals, r.queue, strict=False)]
     draw_i = 0
     for actor, action in s.history[dealt:]:
         if isinstance(action, PassCards):
-            left, right = passes[actor]
-            action = PassCards(
-                None if left is None else kinds[left], None if right is None else kinds[right]
-            )
+            action = tables.pass_action(*passes[actor])
         elif isinstance(action, Draw):
             action = tables.draws[draws[draw_i]]
             draw_i += 1

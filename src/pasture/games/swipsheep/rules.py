@@ -6,6 +6,7 @@ Rulings from `shared/rules/swipsheep.md` are named where they are implemented.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import mul, sub
 from typing import TYPE_CHECKING, TypeVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
@@ -34,6 +35,14 @@ class Tables:
         self.is_sheep = tuple(edition.is_sheep(k) for k in range(len(edition.kinds)))
         self.deals = tuple(Deal(kind) for kind in edition.kinds)
         self.draws = tuple(Draw(kind) for kind in edition.kinds)
+        self.deal_kind = {id(action): k for k, action in enumerate(self.deals)}
+        """id(deal) -> its card kind, for the deal objects above (kept alive here, so an id
+        found is that very object): the commonest step skips the generic check."""
+        self.draw_kind = {id(action): k for k, action in enumerate(self.draws)}
+        self.dealt_events: dict[int, Event] = {}
+        """(seat * kinds + kind) -> the event of that card dealt to that seat."""
+        self.pass_actions: dict[tuple[int | None, int | None], PassCards] = {}
+        """(left kind, right kind) -> the pass action, made once."""
         self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
         """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile."""
         self.dealt_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
@@ -66,8 +75,26 @@ class Tables:
         key = tuple(hand)
         found = self.pass_choices.get(key)
         if found is None:
-            found = tuple(_pass_choices(self.kinds, hand))
+            found = tuple(_pass_choices(self, hand))
             _store(self.pass_choices, key, found)
+        return found
+
+    def dealt_event(self, to: int, k: int) -> Event:
+        """The event of a card of kind `k` dealt to seat `to`."""
+        key = to * len(self.kinds) + k
+        event = self.dealt_events.get(key)
+        if event is None:
+            event = self.dealt_events[key] = dealt(to, self.kinds[k])
+        return event
+
+    def pass_action(self, left: int | None, right: int | None) -> PassCards:
+        """The pass of kind `left` to the left and `right` to the right (None: nothing)."""
+        found = self.pass_actions.get((left, right))
+        if found is None:
+            kinds = self.kinds
+            found = self.pass_actions[left, right] = PassCards(
+                None if left is None else kinds[left], None if right is None else kinds[right]
+            )
         return found
 
     def attacks_from(self, players: int, seat: int) -> tuple[Action, ...]:
@@ -152,8 +179,7 @@ def start_round(s: SwipSheepState) -> None:
 
 def round_deck(s: SwipSheepState) -> list[int]:
     """The deck at the start of the round: every card not scored yet."""
-    columns = zip(*s.scored, strict=True)
-    return [c - sum(column) for c, column in zip(s.edition.counts, columns, strict=True)]
+    return list(map(sub, s.edition.counts, map(sum, zip(*s.scored, strict=True))))
 
 
 def dealing_order(s: SwipSheepState) -> tuple[int, ...]:
@@ -186,16 +212,19 @@ def legal_actions(s: SwipSheepState, seat: int) -> list[Action]:
     return []
 
 
-def _pass_choices(kinds: tuple[str, ...], hand: list[int]) -> list[Action]:
+def _pass_choices(t: Tables, hand: list[int]) -> list[Action]:
     held = [k for k, c in enumerate(hand) if c]
     if sum(hand) == 1:  # fewer than 3 cards: pass what you can, left first
-        return [PassCards(kinds[held[0]], None)]
-    return [PassCards(kinds[a], kinds[b]) for a in held for b in held if a != b or hand[a] >= 2]
+        return [t.pass_action(held[0], None)]
+    return [t.pass_action(a, b) for a in held for b in held if a != b or hand[a] >= 2]
 
 
 def chance_outcomes(s: SwipSheepState) -> list[ChanceOutcome]:
-    if s.phase == DEAL:
-        return s.tables.chance(s.deck, False)
+    if s.phase == DEAL:  # the commonest step: looked up here, without a call more
+        t = s.tables
+        key = tuple(s.deck)
+        found = t.dealt_from.get(key)
+        return list(found) if found is not None else t.chance(s.deck, False)
     if s.pending_draw is not None:
         return s.tables.chance(s.hands[s.pending_draw[1]], True)
     return []
@@ -257,18 +286,26 @@ def apply(s: SwipSheepState, seat: int, action: Action) -> list[Event]:
 
 
 def _deal(s: SwipSheepState, action: Deal) -> None:
-    k = s.tables.position[action.card]
+    deal_kind(s, s.tables.position[action.card])
+
+
+def deal_kind(s: SwipSheepState, k: int) -> list[Event]:
+    """The next card dealt is of kind `k`; the events (the first is the deal's)."""
     to = s.deal_queue.pop(0)
     s.deck[k] -= 1
     s.hands[to][k] += 1
-    s.events.append(dealt(to, action.card))
-    if not s.deal_queue:
-        _start_passing(s)
+    event = s.tables.dealt_event(to, k)
+    s.events.append(event)
+    if s.deal_queue:
+        return [event]
+    first_new = len(s.events) - 1
+    _start_passing(s)
+    return s.events[first_new:]
 
 
 def _start_passing(s: SwipSheepState) -> None:
     s.phase = PASS
-    _emit(s, Event("pass_phase", {"round": s.round + 1, "hand_sizes": [sum(h) for h in s.hands]}))
+    _emit(s, Event("pass_phase", {"round": s.round + 1, "hand_sizes": list(map(sum, s.hands))}))
     if not actors(s):
         _resolve_passes(s)
 
@@ -339,14 +376,20 @@ def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
 
 
 def _draw(s: SwipSheepState, action: Draw) -> None:
+    draw_kind(s, s.tables.position[action.card])
+
+
+def draw_kind(s: SwipSheepState, k: int) -> list[Event]:
+    """The card drawn from the victim's hand is of kind `k`; the events it caused."""
     assert s.pending_draw is not None
     drawer, victim = s.pending_draw
-    k = s.tables.position[action.card]
     s.hands[victim][k] -= 1
     s.hands[drawer][k] += 1  # S-3: a Wolf drawn now stays in hand and never attacks
     s.pending_draw = None
-    s.events.append(drew(drawer, victim, action.card))
+    first_new = len(s.events)
+    s.events.append(drew(drawer, victim, s.tables.kinds[k]))
     _after_attack(s)
+    return s.events[first_new:]
 
 
 def _after_attack(s: SwipSheepState) -> None:
@@ -360,7 +403,7 @@ def _score_round(s: SwipSheepState) -> None:
     e = s.edition
     kinds, values = e.kinds, e.sheep
     revealed = [{kinds[k]: c for k, c in enumerate(hand) if c} for hand in s.hands]
-    sheep = [sum([c * v for c, v in zip(hand, values, strict=True)]) for hand in s.hands]
+    sheep = [sum(map(mul, hand, values)) for hand in s.hands]
     deck, is_sheep = s.deck, s.tables.is_sheep
     for hand, pile in zip(s.hands, s.scored, strict=True):
         for k, c in enumerate(hand):

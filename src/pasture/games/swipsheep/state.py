@@ -7,9 +7,10 @@ wires them into the `State` contract.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, Event, Result, State
+from pasture.core.game import CHANCE, JSON, Action, Event, Result, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
@@ -69,6 +70,16 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     # --- the core contract -------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
+        k = self.tables.deal_kind.get(id(action))
+        if k is not None and seat == CHANCE and self.phase == rules.DEAL and self.deck[k] > 0:
+            self.history.append((seat, action))  # the commonest step, vouched for at once
+            return rules.deal_kind(self, k)
+        pending = self.pending_draw
+        if pending is not None and seat == CHANCE:
+            k = self.tables.draw_kind.get(id(action))
+            if k is not None and self.hands[pending[1]][k] > 0:
+                self.history.append((seat, action))
+                return rules.draw_kind(self, k)
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message
         self.history.append((seat, action))
@@ -90,13 +101,13 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     def scores(self) -> list[int]:
         sheep = self.edition.sheep
-        return [sum(n * v for n, v in zip(pile, sheep, strict=True)) for pile in self.scored]
+        return [sum(map(mul, pile, sheep)) for pile in self.scored]
 
     # --- copying and JSON --------------------------------------------------------------
 
     def clone(self) -> SwipSheepState:
         new = object.__new__(SwipSheepState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # at once, not key by key
         new.deck = self.deck[:]
         new.hands = [h[:] for h in self.hands]
         new.scored = [s[:] for s in self.scored]
@@ -111,7 +122,7 @@ class SwipSheepState(ModularState, direct_rules=True):
     def clone_with_round(self, hands: list[list[int]]) -> SwipSheepState:
         """A copy that will get new `hands`, `deck`, `history` and `events` (a re-draw)."""
         new = object.__new__(SwipSheepState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # at once, not key by key
         new.hands = hands
         new.scored = [s[:] for s in self.scored]
         new.laid = self.laid[:]

@@ -38,7 +38,7 @@ def cards(counts: dict[str, int]) -> Text:
 
 
 def who(seat: int, me: int | None) -> str:
-    return say("term.you") if seat == me else say("term.seat", n=seat)
+    return say("term.you") if seat == me else say("term.seat", n=seat + 1)
 
 
 def by(key: str, seat: int, me: int | None, obj: int | None = None, **params: object) -> str:
@@ -148,13 +148,13 @@ def label(action: Action, view: dict[str, JSON]) -> str:
     if isinstance(action, PassCards):
         n = view["players"]
         left, right = (me + 1) % n, (me - 1) % n
-        text = say("term.sw.label.pass_left", card=card(action.left).markup, n=left)
+        text = say("term.sw.label.pass_left", card=card(action.left).markup, n=left + 1)
         if action.right is not None:
-            text += say("term.sw.label.pass_right", card=card(action.right).markup, n=right)
+            text += say("term.sw.label.pass_right", card=card(action.right).markup, n=right + 1)
         return text
     if isinstance(action, Attack):
         t = action.target
         cards_held = say_counted("n.cards", view["hand_sizes"][t])
         sheep = say_counted("baaaaa.n_sheep", view["scores"][t])
-        return say("term.sw.label.attack", n=t, cards=cards_held, sheep=sheep)
+        return say("term.sw.label.attack", n=t + 1, cards=cards_held, sheep=sheep)
     return str(action)

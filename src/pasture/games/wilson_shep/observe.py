@@ -39,6 +39,20 @@ def shape(n: int) -> tuple[int, ...]:
     return (6 + 1 + 2 * n + 2 + CELLS + 3 * (CELLS + 1) + CELLS + 3 + n,)
 
 
+def wilson_may_be_at(history: list[tuple[int, int, int]]) -> list[float]:
+    """1 for each cell where a Wilson tile may be after the round's public steps: the
+    cells `view.hiding_places` ends at, in one pass over the steps rather than one per
+    starting cell. `at[cell]` is whether the tile now on `cell` may still be Wilson."""
+    at = [True] * CELLS
+    swapped, moved = rules.SWAPPED, rules.MOVED
+    for code, x, y in history:
+        if code == swapped:
+            at[x], at[y] = at[y], at[x]
+        elif code == moved and y:
+            at[x] = False  # turned up on the way: had it been Wilson, the round would be over
+    return [1.0 if may else 0.0 for may in at]
+
+
 def observe(s: WilsonShepState, me: int) -> list[float]:
     n = s.num_players
     out: list[float] = []
@@ -56,8 +70,7 @@ def observe(s: WilsonShepState, me: int) -> list[float]:
     possible = [0.0] * CELLS
     if s.phase not in (rules.HIDE, rules.OVER):
         if s.memory == view.FULL:
-            for _, now in view.hiding_places(s):
-                possible[now] = 1.0
+            possible = wilson_may_be_at(s.history)
         else:
             possible = [1.0 if cell == face_down else 0.0 for cell in s.grid]
     out += possible

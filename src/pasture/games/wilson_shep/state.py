@@ -73,7 +73,7 @@ class WilsonShepState(ModularState, direct_rules=True):
 
     def clone(self) -> WilsonShepState:
         new = object.__new__(WilsonShepState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # one copy of the attribute table, not a merge
         new.grid = self.grid[:]
         new.tokens = self.tokens[:]
         new.history = self.history[:]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
-from pasture.games.wypas import knowledge, rules
+from pasture.games.wypas import events, knowledge, rules
 from pasture.games.wypas.actions import HideLot, Lay, NameLot, TieBreak
 from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER, Edition
 from pasture.games.wypas.records import record
@@ -80,7 +81,8 @@ class Auction:
         self.lot = -1
         """The lot being auctioned (an index into `lots`), -1 between auctions."""
         self.bidder = -1
-        self.laid: list[list[LaidCard]] = [[] for _ in range(players)]
+        self.laid: list[tuple[LaidCard, ...]] = [()] * players
+        """Each seat's cards on the lot; a tuple, replaced on change, so copies share it."""
         self.committed: list[int] = [0] * players
         """How many of each seat's laid cards belong to finished raises or checks."""
         self.passed: list[bool] = [False] * players
@@ -99,7 +101,7 @@ class Auction:
         new.opener = self.opener
         new.lot = self.lot
         new.bidder = self.bidder
-        new.laid = [cards[:] for cards in self.laid]
+        new.laid = self.laid[:]
         new.committed = self.committed[:]
         new.passed = self.passed[:]
         new.high = self.high
@@ -111,7 +113,7 @@ class Auction:
 
     def new_lot(self, players: int) -> None:
         """Clear the bidding for the next lot."""
-        self.laid = [[] for _ in range(players)]
+        self.laid = [()] * players
         self.committed = [0] * players
         self.passed = [False] * players
         self.high = 0
@@ -170,11 +172,13 @@ def hide_lot(s: WypasState, card: str, ev: list[Event]) -> None:
     e = s.edition
     k = e.position[card]
     a = s.auction
-    s.drawn[k] -= 1
-    a.lots = [Lot(k, True)]
-    for j, c in enumerate(s.drawn):
-        a.lots += [Lot(j, False) for _ in range(c)]
-        s.drawn[j] = 0
+    drawn = s.drawn
+    drawn[k] -= 1
+    lots = [Lot(k, True)]
+    for j in compress(range(len(drawn)), drawn):
+        lots += [Lot(j, False)] * drawn[j]  # lots are values: copies may share one
+        drawn[j] = 0
+    a.lots = lots
     a.opener = (s.baca + 1) % s.num_players
     s.phase = rules.NAME
     shown = [None if lot.face_down else e.kinds[lot.kind] for lot in a.lots]
@@ -187,7 +191,7 @@ def name_lot(s: WypasState, lot: int, ev: list[Event]) -> None:
     a.new_lot(s.num_players)
     a.bidder = a.opener
     s.phase = rules.BID
-    ev.append(Event("auction", {"lot": lot, "opener": a.opener}))
+    ev.append(events.auction(lot, a.opener))
 
 
 # --- bidding ----------------------------------------------------------------------------------
@@ -270,59 +274,110 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
     """Pass; `done` when the cards laid make a raise (or a check of a bluff bid); and every
     card that can be laid with the raise or check still within reach."""
     e = s.edition
+    t = s.tables
     a = s.auction
     out: list[Action] = [rules.PASS]
-    total = declared_total(s, seat)
+    laid = a.laid[seat]
+    total = 0
+    face_down = s.bluff
+    for card in laid:
+        total += card.value
+        if card.face != FACE_UP:
+            face_down = False
     high = a.high
     checkable = s.bluff and is_bluff_bid(s)
-    laid = a.laid[seat]
     if len(laid) > a.committed[seat] and (total > high or (checkable and total == high)):
         out.append(rules.DONE)
     hand = s.hands[seat]
-    face_down = s.bluff and not any(c.face != FACE_UP for c in laid)
-    kinds = e.kinds
-    for k, c in enumerate(hand):
-        if not c:
-            continue
-        role = e.roles[k]
-        options: list[tuple[int, bool]] = []
-        if role == SHEEP:
-            options.append((e.value[k], False))
-        elif role in (DOLLY, SUPER):  # W-4: its value is declared when laid
-            options += [(v, False) for v in e.dolly_values]
-        if face_down:  # W-6: any card, declared 1..6
-            options += [(v, True) for v in e.declare_values]
-        if not options:
-            continue
-        hand[k] -= 1
-        for value, hidden in options:
-            after = total + value
-            if after > high:
-                ok = True
+    held = list(compress(t.kinds, hand))
+    # What the hand could still add (`_max_more`), kept as totals so that the same with
+    # one card taken out costs a few subtractions: the face-up sum at Dollies' top value,
+    # how many cards count nothing face up, and the lowest face-up values.
+    number = t.number
+    best_fd = e.declare_values[-1]
+    whole = 0
+    others = 0
+    values: list[int] = []
+    for k in held:
+        c = hand[k]
+        v = number[k]
+        if v:
+            whole += c * v
+            if face_down:
+                values += [v] * c
+        else:
+            others += c
+    lowest = second = best_fd  # the lowest face-up values (needed with a face-down card)
+    if values:
+        values.sort()
+        lowest = min(values[0], best_fd)
+        if len(values) > 1:
+            second = min(values[1], best_fd)
+    lay_up, lay_down, lay_up_actions = t.lay_up, t.lay_down, t.lay_up_actions
+    for k in held:
+        v = number[k]
+        rest = whole - v  # the hand's face-up sum without this card
+        up = lay_up[k]
+        if up:  # a sheep or a Dolly (v > 0)
+            more = rest
+            if face_down:  # a face-down card may still follow
+                if others:
+                    more += best_fd
+                elif rest:
+                    more += best_fd - (second if v == values[0] else lowest)
+            # W-3: the raise stays within reach when value + more > high - total.
+            need = high - total - more
+            if need < up[0][0] and not checkable:
+                out += lay_up_actions[k]  # every way of laying it (the common case)
             else:
-                more_fd = face_down and not hidden
-                ok = after + _max_more(e, hand, more_fd) > high
-                if not ok and checkable:
-                    ok = bool(_exact_sums(e, hand, more_fd) >> (high - after) & 1)
-            if ok:
-                out.append(lay_action(kinds[k], value, hidden))
-        hand[k] += 1
+                _reachable(s, out, up, need, checkable, hand, k, face_down, total)
+        if face_down:
+            _reachable(s, out, lay_down[k], high - total - rest, checkable, hand, k, False, total)
     return out
+
+
+def _reachable(
+    s: WypasState,
+    out: list[Action],
+    ways: tuple[tuple[int, Lay], ...],
+    need: int,
+    checkable: bool,
+    hand: list[int],
+    k: int,
+    face_down: bool,
+    total: int,
+) -> None:
+    """Add to `out` each way of laying kind k whose value beats `need`, or (a bluff bid to
+    check) that the rest of the hand can still bring exactly to the bid."""
+    if need < ways[0][0] and not checkable:
+        out += [action for _, action in ways]
+        return
+    high = s.auction.high
+    for value, action in ways:
+        if value > need:
+            out.append(action)
+        elif checkable:
+            hand[k] -= 1
+            exact = _exact_sums(s.edition, hand, face_down)
+            hand[k] += 1
+            if exact >> (high - total - value) & 1:
+                out.append(action)
 
 
 def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
     k = s.edition.position[action.card]
     s.hands[seat][k] -= 1
-    knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
+    if s.known[seat]:  # facts about this hand to update
+        knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
     face = FACE_DOWN if action.hidden else FACE_UP
-    s.auction.laid[seat].append(LaidCard(k, action.value, face))
-    public = {
-        "seat": seat,
-        "card": None if action.hidden else action.card,
-        "value": action.value,
-        "face_down": action.hidden,
-    }
-    ev.append(Event("laid", public, {"card": action.card}, (seat,)))
+    laid = s.auction.laid
+    laid[seat] = (*laid[seat], _laid_card(k, action.value, face))
+    ev.append(events.laid(seat, action.card, action.value, action.hidden))
+
+
+@cache
+def _laid_card(kind: int, value: int, face: Face) -> LaidCard:
+    return LaidCard(kind, value, face)  # a value: one object serves every lot and state
 
 
 def done(s: WypasState, seat: int, ev: list[Event]) -> None:
@@ -333,10 +388,10 @@ def done(s: WypasState, seat: int, ev: list[Event]) -> None:
         a.high = total
         a.high_bidder = seat
         a.checked = []
-        ev.append(Event("raised", {"seat": seat, "bid": total}))
+        ev.append(events.bid("raised", seat, total))
     else:  # a check: the declared total equals the bluff bid
         a.checked.append(seat)
-        ev.append(Event("checked", {"seat": seat, "bid": total}))
+        ev.append(events.bid("checked", seat, total))
     _advance(s, seat, ev)
 
 
@@ -346,7 +401,7 @@ def pass_lot(s: WypasState, seat: int, ev: list[Event]) -> None:
     a.committed[seat] = len(a.laid[seat])
     if seat in a.checked:
         a.checked.remove(seat)
-    ev.append(Event("passed", {"seat": seat}))
+    ev.append(events.of_seat("passed", seat))
     _advance(s, seat, ev)
 
 
@@ -378,10 +433,13 @@ def _showdown(s: WypasState, ev: list[Event]) -> None:
     a = s.auction
     revealed: dict[str, list[str]] = {}
     for seat, cards in enumerate(a.laid):
-        for i, card in enumerate(cards):
-            if card.face == FACE_DOWN:
-                cards[i] = LaidCard(card.kind, card.value, REVEALED)
-                revealed.setdefault(str(seat), []).append(e.kinds[card.kind])
+        if any(card.face == FACE_DOWN for card in cards):
+            for card in cards:
+                if card.face == FACE_DOWN:
+                    revealed.setdefault(str(seat), []).append(e.kinds[card.kind])
+            a.laid[seat] = tuple(
+                LaidCard(c.kind, c.value, REVEALED) if c.face == FACE_DOWN else c for c in cards
+            )
     contenders = [a.high_bidder, *a.checked]
     totals = {seat: sum(true_value(e, c) for c in a.laid[seat]) for seat in contenders}
     best = max(totals.values())
@@ -420,7 +478,9 @@ def award(s: WypasState, winner: int, ev: list[Event]) -> None:
     for seat, cards in enumerate(a.laid):
         for card in cards:
             if card.face == FACE_DOWN:
-                s.hidden_discard[seat][card.kind] += 1
+                h = list(s.hidden_discard[seat])
+                h[card.kind] += 1
+                s.hidden_discard[seat] = tuple(h)
             else:
                 s.discard[card.kind] += 1
     took = "baca" if a.high_bidder < 0 else "bid"

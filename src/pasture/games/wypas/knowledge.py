@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pasture.core.game import JSON
-
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
 PUBLIC = 15
 """The observer of public facts (what everyone knows)."""
 
-Knowledge = list[dict[int, list[int]]]
+Counts = tuple[int, ...]
+"""Counts by kind, never changed in place (a change makes a new tuple), so copies of a
+state share them."""
+Knowledge = list[dict[int, Counts]]
 """`known[holder][observer]`: the counts by kind `observer` knows `holder` holds."""
 
 
@@ -32,20 +33,19 @@ def empty(players: int) -> Knowledge:
 
 
 def copy(known: Knowledge) -> Knowledge:
-    return [{o: c[:] for o, c in facts.items()} if facts else {} for facts in known]
+    return list(map(dict.copy, known))
 
 
-def to_json(known: Knowledge) -> list[JSON]:
-    """The stored form: [observer * 16 + holder, counts] pairs, in that number's order."""
-    pairs = [(o * 16 + h, c) for h, facts in enumerate(known) for o, c in facts.items()]
-    return [[number, counts] for number, counts in sorted(pairs)]
+def to_json(known: Knowledge) -> list[tuple[int, Counts]]:
+    """The stored form: (observer * 16 + holder, counts) pairs, in that number's order."""
+    return sorted((o * 16 + h, c) for h, facts in enumerate(known) for o, c in facts.items())
 
 
 def from_json(players: int, pairs: list[tuple[int, list[int]]]) -> Knowledge:
     known = empty(players)
     for number, counts in pairs:
         observer, holder = divmod(number, 16)
-        known[holder][observer] = counts
+        known[holder][observer] = tuple(counts)
     return known
 
 
@@ -55,9 +55,9 @@ def gain(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
     facts = s.known[holder]
     for o in observers:
         fact = facts.get(o)
-        if fact is None:
-            fact = facts[o] = [0] * len(s.edition.kinds)
-        fact[k] += 1
+        counts = list(fact) if fact is not None else [0] * len(s.edition.kinds)
+        counts[k] += 1
+        facts[o] = tuple(counts)
 
 
 def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) -> None:
@@ -70,16 +70,16 @@ def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
         # Those who saw the card keep the public facts as their own; the rest forget.
         for o in seen_by:
             if o != holder:
-                mine = facts.setdefault(o, [0] * len(public))
-                for j, c in enumerate(public):
-                    if c > mine[j]:
-                        mine[j] = c
+                mine = facts.get(o)
+                facts[o] = public if mine is None else tuple(map(max, public, mine))
         del facts[PUBLIC]
     for observer in list(facts):
         fact = facts[observer]
         if seen_by is None or observer in seen_by:
             if fact[k]:
-                fact[k] -= 1
+                counts = list(fact)
+                counts[k] -= 1
+                fact = facts[observer] = tuple(counts)
             if not any(fact):
                 del facts[observer]
         else:
@@ -88,7 +88,7 @@ def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
 
 def looked(s: WypasState, observer: int, holder: int) -> None:
     """A Thief's look: `observer` knows `holder`'s whole hand."""
-    s.known[holder][observer] = s.hands[holder][:]
+    s.known[holder][observer] = tuple(s.hands[holder])
 
 
 def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
@@ -98,7 +98,7 @@ def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
     if seat is not None:
         mine = facts.get(seat)
         if mine is not None:
-            out = mine[:] if not out else [max(a, b) for a, b in zip(out, mine, strict=True)]
+            out = list(mine) if not out else list(map(max, out, mine))
     return out
 
 
@@ -106,7 +106,7 @@ def restrict(s: WypasState, seat: int | None) -> None:
     """Keep only the facts `seat` may know: public ones, its own, and those about its hand
     (its hand is not re-drawn, so they stay true)."""
     for holder, facts in enumerate(s.known):
-        if holder != seat:
+        if facts and holder != seat:
             for observer in [o for o in facts if o != PUBLIC and o != seat]:
                 del facts[observer]
 

@@ -41,12 +41,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pasture.core.encode import one_hot, rotated
+from pasture.core.encode import hots, one_hot, rotated
 from pasture.games.wypas import knowledge, pens, rules
 from pasture.games.wypas.auction import FACE_DOWN, declared_total, is_bluff_bid, lots_per_turn
 from pasture.games.wypas.edition import BLACK_SHEEP, SHEEPDOG, THIEF, WOLF
 
 if TYPE_CHECKING:
+    from pasture.games.wypas.edition import Edition
+    from pasture.games.wypas.pens import Pen
     from pasture.games.wypas.state import WypasState
 
 PHASES = (
@@ -83,12 +85,56 @@ def _seat(out: list[float], seat: int, me: int, n: int) -> None:
     one_hot(out, n if seat < 0 else (seat - me) % n, n + 1)
 
 
+def _nothing(n: int, parts: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
+    """The slots of groups (one-hot index, size) that hold nothing, all together."""
+    out: list[float] = []
+    for index, size in parts:
+        one_hot(out, index, size)
+    return tuple(out)
+
+
+_SEATS = range(1, 7)
+_NO_CARD_QUEUED = {n: (*_nothing(n, ((n, n + 1), (4, 5), (n, n + 1), (2, 3))), 0.0) for n in _SEATS}
+"""The last card queued when none is: no player, no role, no target, no pen, cancels 0."""
+_NO_CHOICE_PENDING = {n: _nothing(n, ((0, 3), (n, n + 1), (n, n + 1), (2, 3))) for n in _SEATS}
+"""A special card's pending choice when none is: role none, no chooser, target, pen."""
+
+
+_PENS: dict[int, tuple[Pen, Edition, tuple[float, ...]]] = {}
+"""Each pen's slots by the pen's address. A pen is an immutable value that lasts many
+steps, and a seat's pens stay while the others change; the entry holds the pen, so no
+other pen can take its address while it is here."""
+_PENS_LIMIT = 4096
+
+
+def _pen(pen: Pen, e: Edition) -> tuple[float, ...]:
+    """A pen's slots: its cards per kind, Wolf, row kind, colour (+ none), top value,
+    Black Sheep."""
+    kept = _PENS.get(id(pen))
+    if kept is not None and kept[0] is pen and kept[1] is e:
+        return kept[2]
+    kinds, colours = len(e.kinds), len(e.colours)
+    cards = [0.0] * kinds
+    for in_row in pen.cards:
+        cards[in_row.kind] += 1.0
+    out = cards[:]
+    out.append(float(pen.wolf))
+    one_hot(out, int(pen.row), 4)
+    colour = pen.colour if pen.row in (pens.SINGLE, pens.RUN) else colours
+    one_hot(out, colour, colours + 1)
+    out += [float(pen.value), cards[e.special[BLACK_SHEEP]]]
+    if len(_PENS) >= _PENS_LIMIT:
+        _PENS.clear()
+    slots = _PENS[id(pen)] = (pen, e, tuple(out))
+    return slots[2]
+
+
 def observe(s: WypasState, me: int) -> list[float]:
     n = s.num_players
     e = s.edition
     kinds = len(e.kinds)
-    colours = len(e.colours)
-    black = e.special[BLACK_SHEEP]
+    seat_hot = hots(n + 1)  # seat_hot[n]: nobody (see _seat)
+    kind_hot = hots(kinds)
     out: list[float] = []
     one_hot(out, PHASES.index(s.phase), 9)
     out += [float(s.bluff), float(s.bleat_rule), float(is_bluff_bid(s))]
@@ -97,21 +143,24 @@ def observe(s: WypasState, me: int) -> list[float]:
     a = s.auction
     bidding = s.phase == rules.BID
     shearing = s.phase in (rules.REDYK, rules.SHEAR)
-    _seat(out, a.opener, me, n)
-    _seat(out, a.bidder if bidding else -1, me, n)
-    _seat(out, s.current if shearing else -1, me, n)
-    _seat(out, a.high_bidder, me, n)
-    _seat(out, s.finisher, me, n)
+    for seat in (
+        a.opener,
+        a.bidder if bidding else -1,
+        s.current if shearing else -1,
+        a.high_bidder,
+        s.finisher,
+    ):
+        out += seat_hot[n if seat < 0 else (seat - me) % n]
     acting = [0.0] * n
     for p in s.actors():
         acting[(p - me) % n] = 1.0
     out += acting
-    out += list(map(float, s.hands[me]))
-    out += list(map(float, s.hidden_discard[me]))
-    out += rotated([sum(h) for h in s.hands], me, n)
-    out += [float(sum(s.deck)), float(sum(sum(h) for h in s.hidden_discard)), float(sum(s.drawn))]
-    out += list(map(float, s.discard))
-    out += list(map(float, s.drawn)) if me == s.baca else [0.0] * kinds
+    out += map(float, s.hands[me])
+    out += map(float, s.hidden_discard[me])
+    out += rotated(map(sum, s.hands), me, n)
+    out += [float(sum(s.deck)), float(sum(map(sum, s.hidden_discard))), float(sum(s.drawn))]
+    out += map(float, s.discard)
+    out += map(float, s.drawn) if me == s.baca else kind_hot[kinds]
     lots = lots_per_turn(n)
     for i in range(lots):
         if i < len(a.lots):
@@ -119,8 +168,8 @@ def observe(s: WypasState, me: int) -> list[float]:
             out += [1.0, float(lot.face_down)]
             won = lot.winner >= 0 and me == lot.winner
             visible = not lot.face_down or me == s.baca or won
-            one_hot(out, lot.kind if visible else None, kinds)
-            _seat(out, lot.winner, me, n)
+            out += kind_hot[lot.kind if visible else kinds]
+            out += seat_hot[n if lot.winner < 0 else (lot.winner - me) % n]
         else:
             out += [0.0] * (2 + kinds + n + 1)
     one_hot(out, a.lot if a.lot >= 0 else lots, lots + 1)
@@ -136,22 +185,18 @@ def observe(s: WypasState, me: int) -> list[float]:
             float(len(a.laid[p])),
         ]
     for p in order:
+        laid = a.laid[p]
+        if not laid:
+            out += kind_hot[kinds]
+            continue
         seen = [0.0] * kinds
-        for card in a.laid[p]:
+        for card in laid:
             if card.face != FACE_DOWN or p == me:
                 seen[card.kind] += 1.0
         out += seen
     for p in order:
         for pen in s.pens[p]:
-            cards = [0.0] * kinds
-            for in_row in pen.cards:
-                cards[in_row.kind] += 1.0
-            out += cards
-            out.append(float(pen.wolf))
-            one_hot(out, int(pen.row), 4)
-            colour = pen.colour if pen.row in (pens.SINGLE, pens.RUN) else colours
-            one_hot(out, colour, colours + 1)
-            out += [float(pen.value), cards[black]]
+            out += _pen(pen, e)
     out += rotated(s.fleeces, me, n)
     out += rotated(s.scores, me, n)
     out += rotated([float(p in s.final) for p in range(n)], me, n)
@@ -172,11 +217,7 @@ def observe(s: WypasState, me: int) -> list[float]:
         one_hot(out, last.pen if last.pen >= 0 else 2, 3)
         out.append(float(last.cancels >= 0))
     else:
-        _seat(out, -1, me, n)
-        one_hot(out, 4, 5)
-        _seat(out, -1, me, n)
-        one_hot(out, 2, 3)
-        out.append(0.0)
+        out += _NO_CARD_QUEUED[n]
     pending = s.pending
     if pending is not None:
         one_hot(out, 1 if pending.role == THIEF else 2, 3)
@@ -184,18 +225,15 @@ def observe(s: WypasState, me: int) -> list[float]:
         _seat(out, pending.target, me, n)
         one_hot(out, pending.pen if pending.pen >= 0 else 2, 3)
     else:
-        one_hot(out, 0, 3)
-        _seat(out, -1, me, n)
-        _seat(out, -1, me, n)
-        one_hot(out, 2, 3)
+        out += _NO_CHOICE_PENDING[n]
     if pending is not None and pending.role == THIEF and pending.chooser == me:
-        out += list(map(float, s.hands[pending.target]))  # the Thief looks at this hand
+        out += map(float, s.hands[pending.target])  # the Thief looks at this hand
     else:
-        out += [0.0] * kinds
+        out += kind_hot[kinds]
     for p in order:
         if p == me:
-            out += [0.0] * kinds
+            out += kind_hot[kinds]
         else:
             known = knowledge.known_to(s, me, p)
-            out += list(map(float, known)) if known else [0.0] * kinds
+            out += map(float, known) if known else kind_hot[kinds]
     return out

@@ -151,6 +151,15 @@ def swap_in_black(pen: Pen, index: int, black: int) -> tuple[Pen, int]:
     return new, taken.kind
 
 
+PenPair = tuple[Pen, Pen]
+"""A seat's two pens. A change makes a new pair, so copies of a state share them."""
+
+
+def put(pair: PenPair, p: int, pen: Pen) -> PenPair:
+    """The pair with pen `p` replaced."""
+    return (pen, pair[1]) if p == 0 else (pair[0], pen)
+
+
 def with_wolf(pen: Pen, wolf: bool) -> Pen:
     """The same row with a Wolf laid on it, or driven off."""
     return Pen(pen.cards, wolf, pen.row, pen.colour, pen.value, pen.colours)

@@ -8,11 +8,13 @@ sizes, rows), so that who is asked never reveals what a hand holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from itertools import compress
+from typing import TYPE_CHECKING, Any
 
 from pasture.core.game import Action, ChanceOutcome, Event
-from pasture.games.wypas import auction, knowledge, pens, specials
+from pasture.games.wypas import auction, events, knowledge, pens, specials
 from pasture.games.wypas.actions import (
     Deal,
     Done,
@@ -28,7 +30,6 @@ from pasture.games.wypas.actions import (
     Swap,
     TieBreak,
 )
-from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
@@ -60,6 +61,12 @@ NO_REACTION = NoReaction()
 @cache
 def shear_action(pen: int, bleat: bool) -> Shear:
     return Shear(pen, bleat)
+
+
+NAME_LOT = tuple(NameLot(lot) for lot in range(16))
+"""The NameLot actions, made once (more lots than any turn draws)."""
+SHEARS = tuple((shear_action(p, True), shear_action(p, False)) for p in (0, 1))
+"""Pen -> the two ways to shear it, in the order they are listed."""
 
 
 @cache
@@ -96,19 +103,12 @@ def chance_outcomes(s: WypasState) -> list[ChanceOutcome]:
         return [ChanceOutcome(FirstBaca(p), 1 / n) for p in range(n)]
     if s.phase != DEAL:
         return []
-    kinds = s.edition.kinds
-    total = sum(s.deck)
-    return [_outcome(kinds[k], c, total) for k, c in enumerate(s.deck) if c]
-
-
-@cache
-def _deal_action(card: str) -> Deal:
-    return Deal(card)
-
-
-@cache
-def _outcome(card: str, count: int, total: int) -> ChanceOutcome:
-    return ChanceOutcome(_deal_action(card), count / total)
+    deck = s.deck
+    total = sum(deck)
+    if not total:
+        return []
+    rows = s.tables.by_total[total] or s.tables.deals(total)
+    return list(filter(None, map(list.__getitem__, rows, deck)))
 
 
 def chance_ok(s: WypasState, action: Action) -> bool:
@@ -129,10 +129,10 @@ def _settle(s: WypasState, ev: list[Event]) -> None:
             for k, c in enumerate(s.discard):
                 s.deck[k] += c
                 s.discard[k] = 0
-            for h in s.hidden_discard:
+            for seat, h in enumerate(s.hidden_discard):
                 for k, c in enumerate(h):
                     s.deck[k] += c
-                    h[k] = 0
+                s.hidden_discard[seat] = (0,) * len(h)
             ev.append(Event("reshuffle", {"deck": sum(s.deck)}))
         else:
             ev.append(Event("deck_exhausted", {"undealt": len(s.deal_queue)}))
@@ -155,10 +155,12 @@ def _deal(s: WypasState, card: str, ev: list[Event]) -> None:
     s.deck[k] -= 1
     if to == LOT_AREA:
         s.drawn[k] += 1
-        ev.append(Event("lot_drawn", {"baca": s.baca}, {"card": card}, (s.baca,)))
+        ev.append(events.lot_drawn(s.baca, card))
     else:
         s.hands[to][k] += 1
-        ev.append(Event("dealt", {"to": to}, {"card": card}, (to,)))
+        ev.append(events.dealt(to, card))
+    if s.deal_queue and s.deck[k]:
+        return  # the common case: more to deal, and the deck is not empty
     _settle(s, ev)
 
 
@@ -174,12 +176,16 @@ def actors(s: WypasState) -> tuple[int, ...]:
     if s.waiting:
         return tuple(s.waiting)
     if phase == BID:
-        return (s.auction.bidder,)
+        return ALONE[s.auction.bidder]
     if phase in (REDYK, SHEAR):
-        return (s.current,)
+        return ALONE[s.current]
     if phase == NAME:
-        return (s.auction.opener,)
-    return (s.baca,)  # HIDE, TIE
+        return ALONE[s.auction.opener]
+    return ALONE[s.baca]  # HIDE, TIE
+
+
+ALONE = tuple((seat,) for seat in range(16))
+"""`(seat,)` for every seat (more than any table has), made once."""
 
 
 def legal_actions(s: WypasState, seat: int) -> list[Action]:
@@ -190,32 +196,46 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
         return []
     if s.pending is not None:
         return specials.choices(s, seat)
-    out: list[Action] = []
+    out: list[Action]
     if s.waiting:
-        if seat in s.waiting:
-            out.append(NO_REACTION)
-    elif seat in actors(s):
-        out = _phase_actions(s, seat)
-    return out + specials.plays(s, seat)
+        out = [NO_REACTION] if seat in s.waiting else []
+    elif seat == (  # who acts in this phase (as `actors` says)
+        s.auction.bidder
+        if phase == BID
+        else s.current
+        if phase in (REDYK, SHEAR)
+        else s.auction.opener
+        if phase == NAME
+        else s.baca  # HIDE, TIE
+    ):
+        out = _phase_actions(s, seat, phase)
+    else:
+        out = []
+    t = s.tables
+    hand = s.hands[seat]
+    if hand[t.thief] or hand[t.dog] or hand[t.black] or hand[t.wolf]:
+        out += specials.plays(s, seat)
+    return out
 
 
-def _phase_actions(s: WypasState, seat: int) -> list[Action]:
-    phase = s.phase
+def _phase_actions(s: WypasState, seat: int, phase: str) -> list[Action]:
     if phase == BID:
         return auction.bid_actions(s, seat)
     if phase == REDYK:
-        return [*_place_actions(s, seat), DONE]
+        out = _place_actions(s, seat)
+        out.append(DONE)
+        return out
     if phase == SHEAR:
-        out: list[Action] = [
-            shear_action(p, b) for p in (0, 1) if s.pens[seat][p].cards for b in (True, False)
-        ]
+        p0, p1 = s.pens[seat]
+        out = [*SHEARS[0]] if p0.cards else []
+        if p1.cards:
+            out += SHEARS[1]
         out.append(DONE)
         return out
     if phase == NAME:
-        return [auction.name_action(i) for i, lot in enumerate(s.auction.lots) if lot.winner < 0]
+        return [NAME_LOT[i] for i, lot in enumerate(s.auction.lots) if lot.winner < 0]
     if phase == HIDE:
-        kinds = s.edition.kinds
-        return [auction.hide_action(kinds[k]) for k, c in enumerate(s.drawn) if c]
+        return list(compress(s.tables.hide, s.drawn))
     if phase == TIE:
         return [auction.tie_action(p) for p in s.auction.tied]
     return []
@@ -224,36 +244,29 @@ def _phase_actions(s: WypasState, seat: int) -> list[Action]:
 def _place_actions(s: WypasState, seat: int) -> list[Action]:
     """Every sheep card in hand that a pen accepts, as every colour/value it may take."""
     e = s.edition
+    t = s.tables
     hand = s.hands[seat]
-    kinds, colours = e.kinds, e.colours
+    held = [k for k in compress(t.kinds, hand) if t.places[k][0]]
     out: list[Action] = []
+    if not held:
+        return out
+    place = t.place
     for p, pen in enumerate(s.pens[seat]):
-        wanted = pens.wanted(pen, len(colours))
+        wanted = pens.wanted(pen, len(e.colours))
         if wanted is None:
-            for k, c in enumerate(hand):
-                if not c:
-                    continue
-                role = e.roles[k]
-                if role == SHEEP:
-                    out.append(place_action(kinds[k], p, colours[e.colour[k]], e.value[k]))
-                elif role == DOLLY:
-                    col = colours[e.colour[k]]
-                    out += [place_action(kinds[k], p, col, v) for v in e.dolly_values]
-                elif role == SUPER:
-                    out += [
-                        place_action(kinds[k], p, col, v) for col in colours for v in e.dolly_values
-                    ]
+            for k in held:
+                out += t.places[k][p]
             continue
         for colour, value in wanted:
             k = e.numbered.get((colour, value), -1)
             if k >= 0 and hand[k]:
-                out.append(place_action(kinds[k], p, colours[colour], value))
+                out.append(place[k, p, colour, value])
             if value in e.dolly_values:
                 d = e.dolly_of[colour]
                 if d >= 0 and hand[d]:
-                    out.append(place_action(kinds[d], p, colours[colour], value))
+                    out.append(place[d, p, colour, value])
                 if e.super_dolly >= 0 and hand[e.super_dolly]:
-                    out.append(place_action(kinds[e.super_dolly], p, colours[colour], value))
+                    out.append(place[e.super_dolly, p, colour, value])
     return out
 
 
@@ -269,50 +282,52 @@ def timeout_action(s: WypasState, seat: int) -> Action | None:
 
 def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
     ev: list[Event] = []
-    kind = type(action)
-    if kind is Deal:
-        assert isinstance(action, Deal)
-        _deal(s, action.card, ev)
-    elif kind is NoReaction:
-        specials.no_reaction(s, seat, ev)
-    elif kind is Lay:
-        assert isinstance(action, Lay)
-        auction.lay(s, seat, action, ev)
-    elif kind is Done:
-        if s.phase == BID:
-            auction.done(s, seat, ev)
-        elif s.phase == REDYK:
-            ev.append(Event("redyk_done", {"seat": seat}))
-            next_redyk_go(s, ev)
-        else:
-            ev.append(Event("shear_done", {"seat": seat}))
-            next_shear_go(s, ev)
-    elif kind is Pass:
-        auction.pass_lot(s, seat, ev)
-    elif kind is Place:
-        assert isinstance(action, Place)
-        _place(s, seat, action, ev)
-    elif kind is Shear:
-        assert isinstance(action, Shear)
-        _shear(s, seat, action, ev)
-    elif kind is NameLot:
-        assert isinstance(action, NameLot)
-        auction.name_lot(s, action.lot, ev)
-    elif kind is HideLot:
-        assert isinstance(action, HideLot)
-        auction.hide_lot(s, action.card, ev)
-    elif kind is TieBreak:
-        assert isinstance(action, TieBreak)
-        auction.tie_break(s, action.seat, ev)
-    elif kind is Steal or kind is Swap:
-        specials.choose(s, seat, action, ev)
-    elif kind is FirstBaca:
-        assert isinstance(action, FirstBaca)
-        s.baca = action.seat
-        _deal_hands(s, ev)
-    else:
-        specials.play(s, seat, action, ev)
+    HANDLERS.get(type(action), specials.play)(s, seat, action, ev)
     return ev
+
+
+Handler = Callable[["WypasState", int, Any, list[Event]], None]
+"""Carries out one kind of action (the action's own type as the third argument)."""
+
+
+def _on_deal(s: WypasState, seat: int, action: Deal, ev: list[Event]) -> None:
+    _deal(s, action.card, ev)
+
+
+def _on_pass(s: WypasState, seat: int, action: Pass, ev: list[Event]) -> None:
+    auction.pass_lot(s, seat, ev)
+
+
+def _on_done(s: WypasState, seat: int, action: Done, ev: list[Event]) -> None:
+    if s.phase == BID:
+        auction.done(s, seat, ev)
+    elif s.phase == REDYK:
+        ev.append(events.of_seat("redyk_done", seat))
+        next_redyk_go(s, ev)
+    else:
+        ev.append(events.of_seat("shear_done", seat))
+        next_shear_go(s, ev)
+
+
+def _on_no_reaction(s: WypasState, seat: int, action: NoReaction, ev: list[Event]) -> None:
+    specials.no_reaction(s, seat, ev)
+
+
+def _on_name_lot(s: WypasState, seat: int, action: NameLot, ev: list[Event]) -> None:
+    auction.name_lot(s, action.lot, ev)
+
+
+def _on_hide_lot(s: WypasState, seat: int, action: HideLot, ev: list[Event]) -> None:
+    auction.hide_lot(s, action.card, ev)
+
+
+def _on_tie_break(s: WypasState, seat: int, action: TieBreak, ev: list[Event]) -> None:
+    auction.tie_break(s, action.seat, ev)
+
+
+def _on_first_baca(s: WypasState, seat: int, action: FirstBaca, ev: list[Event]) -> None:
+    s.baca = action.seat
+    _deal_hands(s, ev)
 
 
 # --- Redyk ----------------------------------------------------------------------------------
@@ -347,21 +362,12 @@ def _place(s: WypasState, seat: int, action: Place, ev: list[Event]) -> None:
     k = e.position[action.card]
     colour = e.colours.index(action.colour)
     s.hands[seat][k] -= 1
-    knowledge.lose(s, seat, k, None)
+    if s.known[seat]:  # facts about this hand to update
+        knowledge.lose(s, seat, k, None)
     seat_pens = s.pens[seat]
-    seat_pens[action.pen] = pens.add(seat_pens[action.pen], pens.PenCard(k, colour, action.value))
-    ev.append(
-        Event(
-            "placed",
-            {
-                "seat": seat,
-                "pen": action.pen,
-                "card": action.card,
-                "colour": action.colour,
-                "value": action.value,
-            },
-        )
-    )
+    added = pens.add(seat_pens[action.pen], pens.PenCard(k, colour, action.value))
+    s.pens[seat] = pens.put(seat_pens, action.pen, added)
+    ev.append(events.placed(seat, action.pen, action.card, action.colour, action.value))
     if not any(s.hands[seat]):
         next_redyk_go(s, ev)
 
@@ -388,7 +394,7 @@ def _seek_shear(s: WypasState, ev: list[Event]) -> None:
             seat = s.final.pop(0)
             if _has_rows(s, seat):
                 s.current = seat
-                ev.append(Event("final_go", {"seat": seat}))
+                ev.append(events.of_seat("final_go", seat))
                 return
         game_over(s, ev)
         return
@@ -413,7 +419,7 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
     discarded, kept, points, fleece = pens.shear(
         pen, e.special[specials.BLACK_SHEEP], e.special[specials.WOLF]
     )
-    s.pens[seat][action.pen] = pens.EMPTY
+    s.pens[seat] = pens.put(s.pens[seat], action.pen, pens.EMPTY)
     for k in discarded:
         s.discard[k] += 1
     for k in kept:
@@ -426,7 +432,7 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
         # even the 5th fleece's bonus; the fleece still counts toward the end).
         spoken = action.bleat or not s.bleat_rule
         gained = points if spoken else 0
-        s.fleece_points[seat].append(gained)
+        s.fleece_points[seat] = (*s.fleece_points[seat], gained)
         if s.fleeces[seat] == FLEECES_TO_END:
             if s.finisher < 0:  # the first 5th fleece: +4, then the final goes (W-11)
                 s.finisher = seat
@@ -524,3 +530,21 @@ def check_invariants(s: WypasState) -> None:
     assert s.phase == OVER or s.turn <= s.max_turns
     assert not (s.waiting and s.pending is not None)
     knowledge.check(s)
+
+
+HANDLERS: dict[type[Action], Handler] = {
+    Deal: _on_deal,
+    Lay: auction.lay,
+    Pass: _on_pass,
+    Done: _on_done,
+    NoReaction: _on_no_reaction,
+    Place: _place,
+    Shear: _shear,
+    NameLot: _on_name_lot,
+    HideLot: _on_hide_lot,
+    TieBreak: _on_tie_break,
+    Steal: specials.choose,
+    Swap: specials.choose,
+    FirstBaca: _on_first_baca,
+}
+"""Action type -> its handler; any other action is a special card played."""

@@ -12,6 +12,7 @@ no effect.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
@@ -57,6 +58,10 @@ class PendingChoice:
     pen: int
 
 
+PenPlays = tuple[tuple[pens.PenPair, ...], dict[int, list[Action]]]
+"""Every seat's pens, and the plays on them by which of those special cards are held."""
+
+
 __all__ = ["BLACK_SHEEP", "SHEEPDOG", "THIEF", "WOLF", "choices", "play", "plays"]
 
 
@@ -92,35 +97,70 @@ def swap_action(index: int) -> Swap:
 
 def plays(s: WypasState, seat: int) -> list[Action]:
     """The special cards `seat` may play now (the caller knows the engine is waiting)."""
-    e = s.edition
+    t = s.tables
     hand = s.hands[seat]
-    sp = e.special
-    thief, dog = hand[sp[THIEF]], hand[sp[SHEEPDOG]]
-    black, wolf = hand[sp[BLACK_SHEEP]], hand[sp[WOLF]]
+    thief, dog, black, wolf = hand[t.thief], hand[t.dog], hand[t.black], hand[t.wolf]
     if not (thief or dog or black or wolf):
         return []
     out: list[Action] = []
     n = s.num_players
     if thief:
-        out += [thief_action(t) for t in range(n) if t != seat and any(s.hands[t])]
-    if dog and s.queue:
-        out.append(dog_action(None, None))  # cancels the last card played (always uncancelled)
-    if wolf or black or dog:
-        black_k = sp[BLACK_SHEEP]
-        # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
-        # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
-        wolfed = [(q.target, q.pen) for q in s.queue if q.role == WOLF] if wolf and s.queue else ()
-        for owner in range(n):
-            for p, pen in enumerate(s.pens[owner]):
-                cards = pen.cards
-                if pen.wolf:
-                    if dog:
-                        out.append(dog_action(owner, p))
-                elif wolf and len(cards) >= 2 and (owner, p) not in wolfed:
-                    out.append(wolf_action(owner, p))  # W-8: one Wolf per pen; Black Sheep count
-                if black and len(cards) >= 2 and any(c.kind != black_k for c in cards):
-                    out.append(black_action(owner, p))
+        hands = s.hands
+        out += [THIEF_ON[victim] for victim in range(n) if victim != seat and any(hands[victim])]
+    queue = s.queue
+    if dog and queue:
+        out.append(DOG_CANCELS)  # cancels the last card played (always uncancelled)
+    # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
+    # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
+    if not (wolf or black or dog):
+        return out
+    if wolf and queue and any(q.role == WOLF for q in queue):
+        out += _pen_plays(s, dog, wolf, black)  # W-8a: depends on the queue too
+        return out
+    # Pen pairs are immutable values, replaced on change: the plays on them are kept with
+    # the pairs they were worked out for, and reused (by clones too) until a pen changes.
+    key = tuple(s.pens)
+    cached = s.pen_plays
+    if cached is None or cached[0] != key:
+        cached = s.pen_plays = (key, {})
+    held = (dog > 0) | (wolf > 0) << 1 | (black > 0) << 2
+    found = cached[1].get(held)
+    if found is None:
+        found = cached[1][held] = _pen_plays(s, dog, wolf, black)
+    out += found
     return out
+
+
+def _pen_plays(s: WypasState, dog: int, wolf: int, black: int) -> list[Action]:
+    """The Sheepdog, Wolf and Black Sheep plays on pens, pen by pen."""
+    out: list[Action] = []
+    queue = s.queue
+    # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
+    # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
+    wolfed = [(q.target, q.pen) for q in queue if q.role == WOLF] if wolf and queue else ()
+    for owner in range(s.num_players):
+        for p, pen in enumerate(s.pens[owner]):
+            if not pen.cards:
+                continue
+            if pen.wolf:
+                if dog:
+                    out.append(DOG_ON[owner][p])
+            elif wolf and len(pen.cards) >= 2 and (owner, p) not in wolfed:
+                out.append(WOLF_ON[owner][p])  # W-8: one Wolf per pen; Black Sheep count
+            # A row holds a real sheep exactly when it is not ANY (pens.py).
+            if black and len(pen.cards) >= 2 and pen.row != pens.ANY:
+                out.append(BLACK_ON[owner][p])
+    return out
+
+
+SEATS = range(16)
+"""More seats than any table has."""
+THIEF_ON = tuple(thief_action(t) for t in SEATS)
+DOG_CANCELS = dog_action(None, None)
+DOG_ON = tuple((dog_action(t, 0), dog_action(t, 1)) for t in SEATS)
+WOLF_ON = tuple((wolf_action(t, 0), wolf_action(t, 1)) for t in SEATS)
+BLACK_ON = tuple((black_action(t, 0), black_action(t, 1)) for t in SEATS)
+"""The special plays, made once (seat -> pen -> action)."""
 
 
 def play(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
@@ -205,7 +245,7 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
         elif role == WOLF:
             pen = s.pens[target][p]
             if not pen.wolf and len(pen.cards) >= 2:
-                s.pens[target][p] = pens.with_wolf(pen, True)
+                s.pens[target] = pens.put(s.pens[target], p, pens.with_wolf(pen, True))
                 ev.append(Event("wolf_placed", {"seat": target, "pen": p}))
             else:
                 s.discard[card] += 1
@@ -222,7 +262,7 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
             if target >= 0:
                 pen = s.pens[target][p]
                 if pen.wolf:
-                    s.pens[target][p] = pens.with_wolf(pen, False)
+                    s.pens[target] = pens.put(s.pens[target], p, pens.with_wolf(pen, False))
                     s.discard[sp[WOLF]] += 1
                     ev.append(Event("wolf_driven_off", {"seat": target, "pen": p}))
                 else:
@@ -245,8 +285,7 @@ def choices(s: WypasState, seat: int) -> list[Action]:
     if seat != pending.chooser:
         return []
     if pending.role == THIEF:
-        kinds = s.edition.kinds
-        return [steal_action(kinds[k]) for k, c in enumerate(s.hands[pending.target]) if c]
+        return list(compress(s.tables.steal, s.hands[pending.target]))
     pen = s.pens[pending.target][pending.pen]
     black = s.edition.special[BLACK_SHEEP]
     return [swap_action(i) for i in pens.real_sheep(pen, black)]
@@ -271,7 +310,8 @@ def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
         assert isinstance(action, Swap)
         owner, p = pending.target, pending.pen
         black = e.special[BLACK_SHEEP]
-        s.pens[owner][p], k = pens.swap_in_black(s.pens[owner][p], action.index, black)
+        swapped, k = pens.swap_in_black(s.pens[owner][p], action.index, black)
+        s.pens[owner] = pens.put(s.pens[owner], p, swapped)
         s.hands[seat][k] += 1
         knowledge.gain(s, seat, k, None)
         ev.append(

@@ -8,19 +8,23 @@ core `ModularState` wires them into the `State` contract.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, Event, Result, Termination
+from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
 from pasture.core.modular import GameRules, GameViews, ModularState
-from pasture.games.wypas import knowledge, rules, view
+from pasture.games.wypas import knowledge, rules, specials, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.knowledge import Knowledge
-from pasture.games.wypas.pens import EMPTY, Pen
-from pasture.games.wypas.specials import PendingChoice, QueuedCard
+from pasture.games.wypas.pens import EMPTY, Pen, PenPair
+from pasture.games.wypas.specials import PendingChoice, PenPlays, QueuedCard
 
 if TYPE_CHECKING:
     from pasture.games.wypas.game import Wypas
+
+
+CHANCE_PHASES = (rules.DEAL, rules.CHOOSE_BACA)
 
 
 class WypasState(ModularState):
@@ -35,6 +39,7 @@ class WypasState(ModularState):
         edition: Edition | None = None,
     ) -> None:
         e = self.edition = edition or default_edition()
+        self.tables = tables.for_edition(e)
         n = self.num_players = num_players
         kinds = len(e.kinds)
         self.bluff: bool = bool(options["bluff"])
@@ -51,8 +56,9 @@ class WypasState(ModularState):
         self.deck: list[int] = list(e.counts)
         self.discard: list[int] = [0] * kinds
         """Face-up discard pile (public)."""
-        self.hidden_discard: list[list[int]] = [[0] * kinds for _ in range(n)]
-        """Bid cards discarded face down, by owner (private to the owner)."""
+        self.hidden_discard: list[tuple[int, ...]] = [(0,) * kinds] * n
+        """Bid cards discarded face down, by owner (private to the owner); each seat's
+        counts are a tuple, replaced on change, so copies of a state share them."""
         self.hands: list[list[int]] = [[0] * kinds for _ in range(n)]
         self.drawn: list[int] = [0] * kinds
         """The baca's drawn cards, before laying them out as lots."""
@@ -61,9 +67,9 @@ class WypasState(ModularState):
         """Whose Redyk or shearing go it is."""
         self.gos = 0
         """How many seats have had their go in this Redyk or shearing phase."""
-        self.pens: list[list[Pen]] = [[EMPTY, EMPTY] for _ in range(n)]
+        self.pens: list[PenPair] = [(EMPTY, EMPTY)] * n
         self.fleeces: list[int] = [0] * n
-        self.fleece_points: list[list[int]] = [[] for _ in range(n)]
+        self.fleece_points: list[tuple[int, ...]] = [()] * n
         self.scores: list[int] = [0] * n
         self.bonus: list[int] = [0] * n
         self.sheared: list[int] = [0] * kinds
@@ -83,36 +89,69 @@ class WypasState(ModularState):
         """What seats know of other hands (see knowledge.py)."""
         self._cache: dict[int, list[Action]] = {}
         self._public_view: dict[str, JSON] | None = None
+        self.pen_plays: PenPlays | None = None
+        """The special plays on pens, kept with the pens they were worked out for."""
         rules.start_game(self)
 
     # --- the core contract -------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat == CHANCE:
-            return [o.action for o in self.chance_outcomes()]
+            return [o.action for o in rules.chance_outcomes(self)]
         cached = self._cache.get(seat)
         if cached is None:
             cached = self._cache[seat] = rules.legal_actions(self, seat)
         return cached[:]
 
+    def chance_outcomes(self) -> list[ChanceOutcome]:
+        return rules.chance_outcomes(self)
+
     def is_chance(self) -> bool:
-        return self.phase == rules.DEAL or self.phase == rules.CHOOSE_BACA
+        return self.phase in CHANCE_PHASES
 
     def check_legal(self, seat: int, action: Action) -> None:
-        if seat == CHANCE and rules.chance_ok(self, action):
-            return
-        if type(seat) is int and 0 <= seat < self.num_players and not self.is_chance():
+        if seat == CHANCE:
+            if rules.chance_ok(self, action):
+                return
+        elif type(seat) is int and 0 <= seat < self.num_players and self.phase not in CHANCE_PHASES:
             cached = self._cache.get(seat)
             if cached is None:
                 cached = self._cache[seat] = rules.legal_actions(self, seat)
+            # The listed actions are shared values: look for the very object first (no
+            # equality test per action), then for an equal one.
+            for legal in cached:
+                if legal is action:
+                    return
             if action in cached:
                 return
         super().check_legal(seat, action)
 
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        # The common cases of `check_legal` first: a deal the deck allows, or an action
+        # just listed for the seat (the very object); anything else gets the full check.
+        if seat == CHANCE:
+            if not rules.chance_ok(self, action):
+                self.check_legal(seat, action)
+        else:
+            cached = self._cache.get(seat) if type(seat) is int else None
+            if cached is None:
+                self.check_legal(seat, action)
+            else:
+                for legal in cached:
+                    if legal is action:
+                        break
+                else:
+                    self.check_legal(seat, action)
+        self._cache = {}
+        self._public_view = None
+        ev: list[Event] = []
+        rules.HANDLERS.get(type(action), specials.play)(self, seat, action, ev)
+        return ev
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._cache = {}
         self._public_view = None
-        return super()._apply(seat, action)
+        return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
         return self.phase == rules.OVER
@@ -126,27 +165,28 @@ class WypasState(ModularState):
 
     def clone(self) -> WypasState:
         new = object.__new__(WypasState)
-        new.__dict__.update(self.__dict__)
-        new.deal_queue = self.deal_queue[:]
-        new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.hidden_discard = [h[:] for h in self.hidden_discard]
-        new.hands = [h[:] for h in self.hands]
-        new.drawn = self.drawn[:]
-        new.auction = self.auction.copy()
-        new.pens = [pens[:] for pens in self.pens]  # pens are immutable values
-        new.fleeces = self.fleeces[:]
-        new.fleece_points = [f[:] for f in self.fleece_points]
-        new.scores = self.scores[:]
-        new.bonus = self.bonus[:]
-        new.sheared = self.sheared[:]
-        new.final = self.final[:]
-        new.queue = self.queue[:]
-        new.waiting = self.waiting[:]
-        new.effective = self.effective[:]
-        new.known = knowledge.copy(self.known)
-        new._cache = {}
-        new._public_view = None
+        d = new.__dict__ = self.__dict__.copy()  # a copy is cheaper than an update
+        copy = list.copy
+        d["deal_queue"] = self.deal_queue[:]
+        d["deck"] = self.deck[:]
+        d["discard"] = self.discard[:]
+        d["hidden_discard"] = self.hidden_discard[:]  # tuples: shared until changed
+        d["hands"] = list(map(copy, self.hands))
+        d["drawn"] = self.drawn[:]
+        d["auction"] = self.auction.copy()
+        d["pens"] = self.pens[:]
+        d["fleeces"] = self.fleeces[:]
+        d["fleece_points"] = self.fleece_points[:]
+        d["scores"] = self.scores[:]
+        d["bonus"] = self.bonus[:]
+        d["sheared"] = self.sheared[:]
+        d["final"] = self.final[:]
+        d["queue"] = self.queue[:]
+        d["waiting"] = self.waiting[:]
+        d["effective"] = self.effective[:]
+        d["known"] = knowledge.copy(self.known)
+        d["_cache"] = {}
+        d["_public_view"] = None
         return new
 
     def to_json(self) -> dict[str, JSON]:
@@ -193,7 +233,7 @@ class WypasState(ModularState):
             "lots": [lot.to_json() for lot in a.lots],
             "laid": [[[c.kind, c.value, int(c.face)] for c in cards] for cards in a.laid],
             "pens": [[pen.to_json() for pen in pens] for pens in self.pens],
-            "fleece_points": [f[:] for f in self.fleece_points],
+            "fleece_points": [list(f) for f in self.fleece_points],
             "queue": [[q.seat, q.role, q.target, q.pen, q.cancels] for q in self.queue],
             "pending": _pending_json(self.pending),
             "known": [[number, _encode(c)] for number, c in knowledge.to_json(self.known)],
@@ -203,6 +243,7 @@ class WypasState(ModularState):
     def from_json(cls, data: dict[str, Any]) -> WypasState:
         state = object.__new__(cls)
         state.edition = default_edition()
+        state.tables = tables.for_edition(state.edition)
         n = state.num_players = data["players"]
         state.bluff = data["bluff"]
         state.bleat_rule = data["bleat_rule"]
@@ -228,7 +269,7 @@ class WypasState(ModularState):
         a.checked = list(data["checked"])
         a.tied = list(data["tied"])
         a.lots = [Lot(k, bool(face_down), winner) for k, face_down, winner in data["lots"]]
-        a.laid = [[LaidCard(c[0], c[1], Face(c[2])) for c in cards] for cards in data["laid"]]
+        a.laid = [tuple(LaidCard(c[0], c[1], Face(c[2])) for c in cards) for cards in data["laid"]]
         state.deal_queue = list(data["deal_queue"])
         state.fleeces = list(data["fleeces"])
         state.scores = list(data["scores"])
@@ -240,17 +281,24 @@ class WypasState(ModularState):
         state.discard = _decode(data["discard"])
         state.drawn = _decode(data["drawn"])
         state.sheared = _decode(data["sheared"])
-        state.hidden_discard = [_decode(h) for h in data["hidden_discard"]]
+        state.hidden_discard = [tuple(_decode(h)) for h in data["hidden_discard"]]
         state.hands = [_decode(h) for h in data["hands"]]
-        state.pens = [[Pen.from_json(p) for p in pens] for pens in data["pens"]]
-        state.fleece_points = [list(f) for f in data["fleece_points"]]
+        state.pens = [(Pen.from_json(p0), Pen.from_json(p1)) for p0, p1 in data["pens"]]
+        state.fleece_points = [tuple(f) for f in data["fleece_points"]]
         state.queue = [QueuedCard(*q) for q in data["queue"]]
         pending = data["pending"]
         state.pending = PendingChoice(*pending) if pending is not None else None
         state.known = knowledge.from_json(n, [(w, _decode(c)) for w, c in data["known"]])
         state._cache = {}
         state._public_view = None
+        state.pen_plays = None
         return state
+
+
+# The hot calls bound straight to the rules (one call per use instead of two), as
+# `ModularState(direct_rules=True)` does for games without a legal-action cache.
+WypasState.actors = rules.actors  # type: ignore[assignment, method-assign]
+WypasState.chance_outcomes = rules.chance_outcomes  # type: ignore[assignment, method-assign]
 
 
 def _pending_json(pending: PendingChoice | None) -> list[int] | None:
@@ -266,7 +314,7 @@ DIGIT_VALUE = {d: i for i, d in enumerate(DIGITS)}
 _TO_DIGIT = bytes(ord(d) for d in DIGITS).ljust(256, b"?")
 
 
-def _encode(counts: list[int]) -> str:
+def _encode(counts: Sequence[int]) -> str:
     """A pile as one character per card kind (its count in base 36): compact JSON."""
     return bytes(counts).translate(_TO_DIGIT).decode("ascii")
 

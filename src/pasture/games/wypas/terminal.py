@@ -90,7 +90,7 @@ def cards(counts: dict[str, int]) -> Text:
 def who(seat: int | None, me: int | None) -> str:
     if seat is None:
         return say("term.wy.nobody")
-    return say("term.you") if seat == me else say("term.seat", n=seat)
+    return say("term.you") if seat == me else say("term.seat", n=seat + 1)
 
 
 def by(key: str, seat: int, me: int | None, obj: int | None = None, **params: object) -> str:

@@ -10,6 +10,9 @@ them back at random into the same places, so the seat's view is unchanged.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from itertools import compress
+from operator import mul
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
 
-def _cards(s: WypasState, counts: list[int]) -> dict[str, int]:
+def _cards(s: WypasState, counts: Sequence[int]) -> dict[str, int]:
     kinds = s.edition.kinds
     return {kinds[k]: c for k, c in enumerate(counts) if c}
 
@@ -147,7 +150,7 @@ def _public(s: WypasState) -> dict[str, JSON]:
         "hand_sizes": [sum(h) for h in s.hands],
         "pens": [[_pen_json(s, p) for p in seat_pens] for seat_pens in s.pens],
         "fleeces": s.fleeces[:],
-        "fleece_points": [f[:] for f in s.fleece_points],
+        "fleece_points": [list(f) for f in s.fleece_points],
         "scores": s.scores[:],
         "finisher": s.finisher if s.finisher >= 0 else None,
         "final_go": s.final[:],
@@ -206,65 +209,111 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     if s.phase == rules.OVER:
         return t
     me = seat if seat is not None and 0 <= seat < s.num_players else None
-    kinds = len(s.edition.kinds)
     knowledge.restrict(t, me)
-    pool: list[int] = []
-    # Every hidden place, as (pile, size); face-down single cards are handled below.
-    piles: list[list[int]] = [t.deck]
     pending = t.pending
     thief_victim = (
         pending.target
         if pending is not None and pending.role == THIEF and pending.chooser == me
         else -1
     )
+    # Every hidden pile but the deck, and every face-down single card, is emptied into the
+    # deck; as many cards are then drawn from it at random and dealt back into those
+    # places: a uniform re-deal, in which only the cards dealt back are drawn.
+    deck = t.deck
+    kinds = range(len(deck))
+    piles: list[tuple[list[int], int]] = []
     kept: list[tuple[list[int], list[int]]] = []
+    faced_down: list[tuple[int, list[int]]] = []
+    # Face-down discards (the bluff rule only): are there any at all?
+    zeros = (0,) * len(deck)
+    any_hidden = t.hidden_discard.count(zeros) != t.num_players
     for p in range(t.num_players):
-        if p != me and p != thief_victim:
-            fixed = knowledge.known_to(t, me, p)
+        if p == me:
+            continue
+        if p != thief_victim:
+            hand = t.hands[p]
+            fixed = knowledge.known_to(t, me, p) if t.known[p] else None
             if fixed:  # cards the seat knows are there stay; the rest is re-drawn
-                hand = t.hands[p]
-                hand[:] = [a - b for a, b in zip(hand, fixed, strict=True)]
+                for k in compress(kinds, fixed):
+                    hand[k] -= fixed[k]
                 kept.append((hand, fixed))
-            piles.append(t.hands[p])
-        if p != me:
-            piles.append(t.hidden_discard[p])
-    if me != t.baca:
-        piles.append(t.drawn)
-    sizes = []
-    zeros = [0] * kinds
-    for pile in piles:
-        sizes.append(sum(pile))
-        pool += [k for k, c in enumerate(pile) if c for _ in range(c)]
-        pile[:] = zeros
+            size = _empty_into(hand, deck, kinds)
+            if size:
+                piles.append((hand, size))
+        if any_hidden and any(t.hidden_discard[p]):
+            refill = list(t.hidden_discard[p])
+            faced_down.append((p, refill))
+            piles.append((refill, _empty_into(refill, deck, kinds)))
+    if me != t.baca and any(t.drawn):
+        piles.append((t.drawn, _empty_into(t.drawn, deck, kinds)))
     lots, laid = t.auction.lots, t.auction.laid
     lot_slots = [  # the face-down lot, not yet auctioned
         i for i, lot in enumerate(lots) if lot.face_down and lot.winner < 0 and me != t.baca
     ]
     for i in lot_slots:
-        pool.append(lots[i].kind)
-    laid_slots = [
-        (p, i)
+        deck[lots[i].kind] += 1
+    single_cards = len(lot_slots)
+    laid_seats = [  # face-down bids: the bluff rule only
+        p
         for p in range(t.num_players)
-        if p != me
-        for i, c in enumerate(laid[p])
-        if c.face == FACE_DOWN
+        if t.bluff and p != me and any(c.face == FACE_DOWN for c in laid[p])
     ]
-    for p, i in laid_slots:
-        pool.append(laid[p][i].kind)
-    draws = [rng.random() for _ in pool]  # a uniform shuffle, cheaper than rng.shuffle
-    pool = [k for _, k in sorted(zip(draws, pool, strict=True))]
-    at = 0
-    for pile, size in zip(piles, sizes, strict=True):
-        for k in pool[at : at + size]:
+    for p in laid_seats:
+        for c in laid[p]:
+            if c.face == FACE_DOWN:
+                deck[c.kind] += 1
+                single_cards += 1
+    pool = list(b"".join(map(mul, KIND_BYTES, deck)))  # every card, as its kind
+    draw = rng.random
+    left = len(pool)
+    # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
+    # is replaced by the last, and the pool shrinks by one).
+    for pile, size in piles:
+        for _ in range(size):
+            j = int(draw() * left)
+            left -= 1
+            k = pool[j]
+            pool[j] = pool[left]
             pile[k] += 1
-        at += size
+            deck[k] -= 1
+    singles: list[int] = []
+    for _ in range(single_cards):
+        j = int(draw() * left)
+        left -= 1
+        k = pool[j]
+        pool[j] = pool[left]
+        singles.append(k)
+        deck[k] -= 1
+    at = 0
+    for p, refill in faced_down:
+        t.hidden_discard[p] = tuple(refill)
     for i in lot_slots:
-        lots[i] = Lot(pool[at], lots[i].face_down, lots[i].winner)
+        lots[i] = Lot(singles[at], lots[i].face_down, lots[i].winner)
         at += 1
-    for p, i in laid_slots:
-        laid[p][i] = LaidCard(pool[at], laid[p][i].value, laid[p][i].face)
-        at += 1
-    assert at == len(pool)
+    for p in laid_seats:
+        cards = list(laid[p])
+        for i, c in enumerate(cards):
+            if c.face == FACE_DOWN:
+                cards[i] = LaidCard(singles[at], c.value, c.face)
+                at += 1
+        laid[p] = tuple(cards)
+    assert at == len(singles)
     for hand, fixed in kept:
-        hand[:] = [a + b for a, b in zip(hand, fixed, strict=True)]
+        for k in compress(kinds, fixed):
+            hand[k] += fixed[k]
     return t
+
+
+KIND_BYTES = [bytes([k]) for k in range(256)]
+"""Kind k as one byte: a pile's cards are spelled out by joining them."""
+
+
+def _empty_into(pile: list[int], deck: list[int], kinds: range) -> int:
+    """Move every card of `pile` into `deck`; return how many there were."""
+    size = 0
+    for k in compress(kinds, pile):
+        c = pile[k]
+        deck[k] += c
+        pile[k] = 0
+        size += c
+    return size

@@ -1,0 +1,127 @@
+"""Per-edition tables the hot paths read instead of rebuilding: every action a kind of
+card can be part of, made once, and every deal outcome by deck size.
+
+Actions and chance outcomes are immutable values, so one shared object serves every
+state; listing legal actions then allocates nothing but the list. A state holds its
+edition's `Tables` (`s.tables`), made once per edition.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pasture.core.game import ChanceOutcome
+from pasture.games.wypas.actions import Deal, HideLot, Lay, Place, Steal
+from pasture.games.wypas.edition import (
+    BLACK_SHEEP,
+    DOLLY,
+    SHEEP,
+    SHEEPDOG,
+    SUPER,
+    THIEF,
+    WOLF,
+    Edition,
+)
+
+DealRow = list["ChanceOutcome | None"]
+"""One kind's deal outcomes by the count of it left in the deck (None at 0)."""
+
+PENS = 2
+
+
+class Tables:
+    """What an edition's hot paths look up (kinds are indexes into the edition's tuples)."""
+
+    __slots__ = (
+        "kinds",
+        "deal",
+        "hide",
+        "steal",
+        "lay_up",
+        "lay_down",
+        "lay_up_actions",
+        "number",
+        "top",
+        "places",
+        "place",
+        "thief",
+        "dog",
+        "black",
+        "wolf",
+        "most",
+        "by_total",
+    )
+
+    def __init__(self, e: Edition) -> None:
+        self.kinds = range(len(e.kinds))
+        self.deal = tuple(Deal(kind) for kind in e.kinds)
+        self.hide = tuple(HideLot(kind) for kind in e.kinds)
+        self.steal = tuple(Steal(kind) for kind in e.kinds)
+        up: list[tuple[tuple[int, Lay], ...]] = []
+        for k, kind in enumerate(e.kinds):
+            role = e.roles[k]
+            if role == SHEEP:
+                up.append(((e.value[k], Lay(kind, e.value[k])),))
+            elif role in (DOLLY, SUPER):  # W-4: its value is declared when laid
+                up.append(tuple((v, Lay(kind, v)) for v in e.dolly_values))
+            else:
+                up.append(())
+        self.lay_up = tuple(up)
+        """Kind -> the (value, action) ways to lay it face up, lowest value first."""
+        self.lay_up_actions = tuple(tuple(action for _, action in ways) for ways in up)
+        self.lay_down = tuple(
+            tuple((v, Lay(kind, v, True)) for v in e.declare_values) for kind in e.kinds
+        )
+        """Kind -> the (value, action) ways to lay it face down (W-6)."""
+        top = e.dolly_values[-1]
+        self.number = tuple(
+            e.value[k] if role == SHEEP else top if role in (DOLLY, SUPER) else 0
+            for k, role in enumerate(e.roles)
+        )
+        """Kind -> the most it adds to a bid face up (0: a special card)."""
+        self.top = top
+        self.place: dict[tuple[int, int, int, int], Place] = {}
+        """(kind, pen, colour, value) -> the Place action."""
+        places: list[tuple[tuple[Place, ...], ...]] = []
+        for k, kind in enumerate(e.kinds):
+            role = e.roles[k]
+            if role == SHEEP:
+                shapes = [(e.colour[k], e.value[k])]
+            elif role == DOLLY:
+                shapes = [(e.colour[k], v) for v in e.dolly_values]
+            elif role == SUPER:
+                shapes = [(c, v) for c in range(len(e.colours)) for v in e.dolly_values]
+            else:
+                shapes = []
+            by_pen: list[tuple[Place, ...]] = []
+            for p in range(PENS):
+                row: list[Place] = []
+                for c, v in shapes:
+                    action = self.place[k, p, c, v] = Place(kind, p, e.colours[c], v)
+                    row.append(action)
+                by_pen.append(tuple(row))
+            places.append(tuple(by_pen))
+        self.places = tuple(places)
+        """Kind -> pen -> every Place into an empty pen, in the order Redyk lists them."""
+        self.thief = e.special[THIEF]
+        self.dog = e.special[SHEEPDOG]
+        self.black = e.special[BLACK_SHEEP]
+        self.wolf = e.special[WOLF]
+        self.most = max(e.counts)
+        self.by_total: list[list[DealRow] | None] = [None] * (e.size + 1)
+        """Deck size -> kind -> count left -> the deal outcome (built on first use)."""
+
+    def deals(self, total: int) -> list[DealRow]:
+        """`[k][c]`: "the next card is of kind k", c of the deck's `total` cards being k."""
+        rows = self.by_total[total]
+        if rows is None:
+            rows = self.by_total[total] = [
+                [None, *(ChanceOutcome(action, c / total) for c in range(1, self.most + 1))]
+                for action in self.deal
+            ]
+        return rows
+
+
+@cache
+def for_edition(e: Edition) -> Tables:
+    return Tables(e)

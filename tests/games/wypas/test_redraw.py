@@ -1,0 +1,50 @@
+"""`determinize` re-deals the hidden cards uniformly: each hidden place keeps its size and
+gets, on average, its share of every kind of hidden card."""
+
+from __future__ import annotations
+
+import random
+
+from pasture.games.wypas import rules as R
+from pasture.games.wypas.state import WypasState
+from tests.games.wypas.helpers import HideLot, act, start
+
+HANDS = [
+    ["yellow_1", "yellow_2", "orange_1", "orange_2", "magenta_1"],
+    ["green_3", "red_2", "dolly_red", "thief", "red_1"],
+    ["red_4", "red_3", "magenta_6", "orange_3", "green_1"],
+]
+DRAWS = 3000
+
+
+def test_hidden_cards_are_re_dealt_uniformly_over_the_hidden_places() -> None:
+    s = start(3, HANDS, ["sheepdog", "wolf"])
+    act(s, 0, HideLot("wolf"))  # seat 1 cannot see the face-down Wolf lot, the deck, hands 0, 2
+    assert s.phase == R.NAME
+    me = 1
+    places = {"hand 0": s.hands[0], "hand 2": s.hands[2], "deck": s.deck}
+    hidden_total = [
+        sum(p[k] for p in places.values()) + (k == s.auction.lots[0].kind)
+        for k in range(len(s.deck))
+    ]
+    cards = sum(hidden_total)
+    sizes = {name: sum(pile) for name, pile in places.items()}
+    sums = {name: [0] * len(s.deck) for name in places}
+    lot_kinds = [0] * len(s.deck)
+    rng = random.Random(5)
+    for _ in range(DRAWS):
+        t = s.determinize(me, rng)
+        assert isinstance(t, WypasState)
+        assert t.hands[me] == s.hands[me]
+        assert t.view(me) == s.view(me)
+        redrawn = {"hand 0": t.hands[0], "hand 2": t.hands[2], "deck": t.deck}
+        for name, pile in redrawn.items():
+            assert sum(pile) == sizes[name]
+            sums[name] = [a + b for a, b in zip(sums[name], pile, strict=True)]
+        lot_kinds[t.auction.lots[0].kind] += 1
+    for name, size in sizes.items():
+        for k, total in enumerate(hidden_total):
+            expected = total * size / cards
+            assert abs(sums[name][k] / DRAWS - expected) < 0.1, (name, s.edition.kinds[k])
+    for k, total in enumerate(hidden_total):
+        assert abs(lot_kinds[k] / DRAWS - total / cards) < 0.05, s.edition.kinds[k]
