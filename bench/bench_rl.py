@@ -68,6 +68,7 @@ from pasture.rl.gym import PastureEnv
 from pasture.rl.pettingzoo import env, parallel_env
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_games import openspiel_sample as sample_id  # noqa: E402
 from bench_games import playout  # noqa: E402
 
 PLAYERS = {"wypas": 4, "baaaaa": 3, "wilson_shep": 3, "swipsheep": 4}
@@ -258,18 +259,6 @@ def machine_game(game: Game, players: int, rng: random.Random) -> Callable[[], i
         return ms.engine_steps()
 
     return play
-
-
-def sample_id(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    """One chance outcome by its probability, drawn as the engine row draws them
-    (`core.match.sample`: one draw, a walk along the outcomes)."""
-    x = rng.random()
-    total = 0.0
-    for action, probability in outcomes:
-        total += probability
-        if x < total:
-            return action
-    return outcomes[-1][0]
 
 
 def spiel_game(spiel: Any, rng: random.Random, engine: bool = True) -> Callable[[], int]:

@@ -13,7 +13,7 @@ cards a second turn ahead: each next wolf card, then the best next sheep card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pasture.core.bot import Turn
 from pasture.core.game import CHANCE, JSON, Action
@@ -145,8 +145,11 @@ def expected_wolf_step(s: BaaaaaState) -> float:
     return out / (total * (total - 1))
 
 
-def _after_card_state(s: BaaaaaState, k: int) -> BaaaaaState:
-    """`s` (cooperative game, phase DRAW) after wolf card k, a tie broken for the team."""
+def after_card_state(
+    s: BaaaaaState, k: int, score: Callable[[BaaaaaState], float] = value
+) -> BaaaaaState:
+    """`s` (cooperative game, phase DRAW) after wolf card k, a tie broken for the team
+    (the choice `score` rates best)."""
     t = s.clone()
     rules.apply(t, CHANCE, s.tables.turn[k])
     if t.phase != rules.TIE:
@@ -155,7 +158,7 @@ def _after_card_state(s: BaaaaaState, k: int) -> BaaaaaState:
     for sp in t.tie:
         u = t.clone()
         rules.apply(u, t.current, TakeSheep(sp))
-        options.append((value(u), u))
+        options.append((score(u), u))
     return max(options, key=lambda o: o[0])[1]
 
 
@@ -180,7 +183,7 @@ def two_turn_value(s: BaaaaaState, width: int) -> float:
     total = 0.0
     for k, c in enumerate(deck):
         if c:
-            t = _after_card_state(s, k)
+            t = after_card_state(s, k)
             total += c * (value(t) if t.phase == rules.OVER else _best_next_turn(t, width))
     return total / sum(deck)
 

@@ -28,10 +28,9 @@ import time
 from collections.abc import Sequence
 
 from pasture.core.bot import Turn
-from pasture.core.game import CHANCE, Action
+from pasture.core.game import Action
 from pasture.games.baaaaa import rules
-from pasture.games.baaaaa.actions import TakeSheep
-from pasture.games.baaaaa.bots import HeuristicBot, _best, value
+from pasture.games.baaaaa.bots import HeuristicBot, _best, after_card_state, value
 from pasture.games.baaaaa.state import BaaaaaState
 
 LEAF_BUDGET = 40_000
@@ -99,16 +98,7 @@ class Planner:
 
     def after_card(self, s: BaaaaaState, k: int) -> BaaaaaState:
         """`s` (phase DRAW) after wolf card k, a tie broken the team's way."""
-        t = s.clone()
-        rules.apply(t, CHANCE, s.tables.turn[k])
-        if t.phase != rules.TIE:
-            return t
-        options = []
-        for sp in t.tie:
-            u = t.clone()
-            rules.apply(u, t.current, TakeSheep(sp))
-            options.append((win_chance(u), u))
-        return max(options, key=lambda o: o[0])[1]
+        return after_card_state(s, k, win_chance)
 
     def after_sheep(self, s: BaaaaaState, depth: int) -> float:
         """`s` just after a sheep card: its expected win chance over the next wolf card,
