@@ -597,12 +597,7 @@ class Cluster:
         try:
             await self._listen(channel, session)
             await self.call(remote.owner, "attach", conn=conn_id, since=since, **where)
-            while not conn.closed:
-                try:
-                    message = await reader.next()
-                except ServerError as e:
-                    conn.send(protocol.error(e.code, e.message, params=e.params))
-                    continue
+            async for message in reader.messages(conn):
                 kind = message["type"]
                 if kind in ("act", "chat", "back"):
                     self.cast(remote.owner, "act", conn=conn_id, message=message, **where)

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 from urllib.parse import unquote
 
@@ -76,6 +76,15 @@ class MessageReader:
                 f" is not read. Wait {self.rate.wait():.1f} s.",
             )
         return message
+
+    async def messages(self, conn: Connection) -> AsyncIterator[dict[str, Any]]:
+        """Every readable message while `conn` is open; one that is refused (too large,
+        malformed, over the rate) is answered with its error, and reading goes on."""
+        while not conn.closed:
+            try:
+                yield await self.next()
+            except ServerError as e:
+                conn.send(protocol.error(e.code, e.message, params=e.params))
 
 
 async def _refuse(websocket: WebSocket, error: ServerError, close_code: int) -> None:
@@ -166,12 +175,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
             except ServerError as e:  # e.g. a bad 'since': refused like any bad hello
                 conn.send(protocol.error(e.code, e.message, params=e.params))
                 conn.close(4000 + e.status if e.status < 500 else 1011)
-            while not conn.closed:
-                try:
-                    message = await reader.next()
-                except ServerError as e:
-                    conn.send(protocol.error(e.code, e.message, params=e.params))
-                    continue
+            async for message in reader.messages(conn):
                 kind = message["type"]
                 if kind == "act":
                     await manager.act(table, conn, message)
