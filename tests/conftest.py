@@ -13,7 +13,10 @@ delays, reaction windows, lease expiries): two workers per CPU keep the CPUs bus
 meanwhile. PYTEST_XDIST_AUTO_NUM_WORKERS still sets the number exactly."""
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    if config.option.dist == "no":  # no --dist given: idle workers take queued tests
+        config.option.dist = "worksteal"
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist reads it
     return WORKERS_PER_CPU * len(os.sched_getaffinity(0))
