@@ -12,7 +12,12 @@ counts them. A Wypas game in machine form takes more steps than the engine's (pr
 step; games per second are printed too, and the steps per game show that every row
 plays games of the same length. What one step of each row does:
 - engine: `legal_actions` (or chance outcomes) listed, one applied (the target's base:
-  every adapter should reach 0.7x of it);
+  every adapter should reach 0.7x of it); in a game with out-of-turn moves (Wypas) only
+  the first actor moves, as in bench_games.py;
+- engine, whole game (games with out-of-turn moves only): the same loop playing the game
+  the machine and the adapters play: before the first actor decides, each seat the
+  machine would give priority picks uniformly among its legal actions and passing (the
+  `× same game` column compares each row with the engine row of its own game);
 - engine+observe: the same, plus the acting seat's observation at each player step
   (for scale: an adapter that hands out observations cannot do less than this);
 - machine: the same through `core.machine` (legal ids, one applied; the priority steps
@@ -72,6 +77,12 @@ from bench_games import openspiel_sample as sample_id  # noqa: E402
 from bench_games import playout  # noqa: E402
 
 PLAYERS = {"wypas": 4, "baaaaa": 3, "wilson_shep": 3, "swipsheep": 4}
+
+WHOLE = "engine, whole game"
+IN_TURN = "machine, in turn"
+IN_TURN_ROWS = ("engine", "engine+observe", IN_TURN)
+"""The rows that play a game with out-of-turn moves in turn only (the first actor moves),
+as `bench_games.py` does; every other row plays the whole game."""
 
 
 ROUNDS = 5
@@ -236,6 +247,35 @@ def observed_game(game: Game, players: int, rng: random.Random) -> Callable[[], 
     return play
 
 
+def whole_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
+    """The engine's own random playout of the whole game, out-of-turn moves included, as
+    the machine form offers them but without it (no ids, no history): before the first
+    actor decides, each seat of `priority_seats`, in order, picks uniformly among its
+    legal actions and passing; a seat that acts changes the state, and the seats are
+    asked again. The same game, the same picks and the same count as the machine rows."""
+
+    def play() -> int:
+        state = game.new_state(players)
+        steps = 0
+        while not state.is_over():
+            steps += 1
+            if state.is_chance():
+                state.apply(CHANCE, sample(state.chance_outcomes(), rng))
+                continue
+            for seat in game.priority_seats(state):
+                legal = state.legal_actions(seat)
+                pick = rng.randrange(len(legal) + 1)  # the last: pass
+                if pick < len(legal):
+                    state.apply(seat, legal[pick])
+                    break
+            else:
+                seat = state.actors()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+        return steps
+
+    return play
+
+
 def in_turn(game: Game) -> Game:
     """`game` with no out-of-turn moves: the machine asks only `actors()`."""
     cls = type(game)
@@ -355,7 +395,7 @@ def split(
     machine_us = rates["machine"].us_per_step - engine_us
     out = {}
     for name, play in plays.items():
-        if name in ("engine", "machine, in turn"):
+        if name in ("engine", WHOLE, IN_TURN):
             continue
         counts = Counts()
         start = time.process_time()
@@ -394,12 +434,11 @@ def main() -> None:
             spiel = pyspiel.load_game(f"pasture_{name}", {"players": players})
             plays = {
                 "engine": engine_game(game, players, rng),
+                **({WHOLE: whole_game(game, players, rng)} if game.out_of_turn else {}),
                 "engine+observe": observed_game(game, players, rng),
                 "machine": machine_game(game, players, rng),
                 **(
-                    {"machine, in turn": machine_game(in_turn(game), players, rng)}
-                    if game.out_of_turn
-                    else {}
+                    {IN_TURN: machine_game(in_turn(game), players, rng)} if game.out_of_turn else {}
                 ),
                 "openspiel": spiel_game(spiel, rng),
                 "pettingzoo": aec_game(name, players, rng),
@@ -410,6 +449,7 @@ def main() -> None:
             label = f"{name} {players}p"
             base = rates["engine"]
             for adapter, rate in rates.items():
+                same = rates[WHOLE] if WHOLE in rates and adapter not in IN_TURN_ROWS else base
                 rows.append(
                     {
                         "game": label,
@@ -418,6 +458,7 @@ def main() -> None:
                         "games_per_s": rate.games_per_s,
                         "steps_per_game": rate.steps / rate.games,
                         "ratio": rate.steps_per_s / base.steps_per_s,
+                        "same_game_ratio": rate.steps_per_s / same.steps_per_s,
                         "observed_ratio": rate.steps_per_s / rates["engine+observe"].steps_per_s,
                     }
                 )
@@ -437,6 +478,7 @@ def main() -> None:
                     "games_per_s": rate.games_per_s,
                     "steps_per_game": rate.steps / rate.games,
                     "ratio": None,
+                    "same_game_ratio": None,
                     "observed_ratio": None,
                 }
             )
@@ -448,13 +490,39 @@ def main() -> None:
     console.print(split_table(splits))
 
 
+UNITS = (
+    "A step is one engine decision, in every row alike: a player action or a chance outcome"
+    " applied to the engine state (a priority WAIT changes nothing and is cost, not a step;"
+    " a simultaneous step counts each seat's choice). × engine: against the engine's random"
+    " playout as bench_games.py plays it, which in a game with out-of-turn moves (Wypas)"
+    " moves only the first actor, a smaller game than the adapters play. × same game:"
+    " against the engine row that plays the same game as this row (Wypas: 'engine, whole"
+    " game' for the machine and the adapters, which offer every seat its out-of-turn"
+    " moves). The OpenSpiel row hands out no observations; PettingZoo and Gymnasium rows"
+    " build the observation and mask of every step they return, as their APIs ask."
+)
+
+
 def rates_table(rows: list[dict[str, Any]]) -> Table:
-    table = Table(title="Random play, engine decisions per CPU second (one process)")
-    columns = ("game", "adapter", "steps/s", "games/s", "steps/game", "× engine", "× eng+obs")
+    table = Table(
+        title="Random play, engine decisions per CPU second (one process)",
+        caption=UNITS,
+        caption_justify="left",
+    )
+    columns = (
+        "game",
+        "adapter",
+        "steps/s",
+        "games/s",
+        "steps/game",
+        "× engine",
+        "× same game",
+        "× eng+obs",
+    )
     for column in columns:
         table.add_column(column, justify="left" if column in ("game", "adapter") else "right")
     for row in rows:
-        ratio, observed = row["ratio"], row["observed_ratio"]
+        ratio, same, observed = row["ratio"], row["same_game_ratio"], row["observed_ratio"]
         table.add_row(
             str(row["game"]),
             str(row["adapter"]),
@@ -462,6 +530,7 @@ def rates_table(rows: list[dict[str, Any]]) -> Table:
             f"{row['games_per_s']:,.1f}",
             f"{row['steps_per_game']:,.0f}",
             "" if ratio is None else f"{ratio:.2f}",
+            "" if same is None else f"{same:.2f}",
             "" if observed is None else f"{observed:.2f}",
         )
     return table
