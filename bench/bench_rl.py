@@ -38,9 +38,10 @@ OpenSpiel's `python_liars_poker` and C++ `leduc_poker` are played like the opens
 (a step: one `apply_action`), for scale.
 
 Then, per pasture row, where the time of one engine decision goes (a counting pass,
-untimed): the engine's own step, the machine layer (machine row minus engine row), the
-observations (the game's `observe()` and, in the adapters, its float32 array: the time
-of the calls made per engine decision), and the rest (the adapter's masks and its own
+untimed): the engine's own step (in Wypas, the whole-game engine row's), the machine
+layer (machine row minus that engine row), the observations (the game's `observe()`
+and, in the adapters, the update of the seat's kept float32 observation: the time of
+the calls made per engine decision), and the rest (the adapter's masks and its own
 calls, the library's, the loop's random pick). The parts come from different passes,
 so they add up only to about ±0.5 µs.
 """
@@ -66,9 +67,10 @@ from rich.table import Table
 
 from pasture import games
 from pasture.core import CHANCE, Game
+from pasture.core.encode import IncrementalObservation
 from pasture.core.machine import MachineState, machine
 from pasture.core.match import sample
-from pasture.rl import common, openspiel
+from pasture.rl import openspiel
 from pasture.rl.gym import PastureEnv
 from pasture.rl.pettingzoo import env, parallel_env
 
@@ -135,7 +137,7 @@ class Counts:
     steps: int = 0
     observes: int = 0
     observe_seconds: float = 0.0
-    """`observe()`, and its conversion to a float32 array where an adapter makes one."""
+    """`observe()`, or in the adapters the update of a seat's kept float32 observation."""
     decisions: int = 0
     spiel_calls: int = 0
 
@@ -167,10 +169,11 @@ def clock_cost() -> float:
 def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
     """Count calls (and time the observations) while inside; every patch is undone on
     leaving. The observations are timed at one level only: the game's `observe` in the
-    engine+observe row, the adapters' array (`observe` and its conversion) elsewhere;
-    the clock's own cost is taken off each interval."""
+    engine+observe row, the update of a seat's kept observation (its changed sections,
+    `core.encode.IncrementalObservation`) in the adapters; the clock's own cost is taken
+    off each interval."""
     observe = game.observe
-    to_array = common.observation_array
+    update = IncrementalObservation.update
     clock = clock_cost()
 
     def counted_observe(state: Any, seat: int) -> list[float]:
@@ -180,9 +183,9 @@ def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
         counts.observes += 1
         return out
 
-    def counted_array(ms: MachineState, seat: int) -> Any:
+    def counted_update(kept: IncrementalObservation[Any], state: Any) -> Any:
         start = time.process_time()
-        out = to_array(ms, seat)
+        out = update(kept, state)
         counts.observe_seconds += time.process_time() - start - clock
         counts.observes += 1
         return out
@@ -208,7 +211,7 @@ def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
     if row == "engine+observe":
         game.observe = counted_observe  # type: ignore[method-assign]
     else:
-        common.observation_array = counted_array
+        IncrementalObservation.update = counted_update  # type: ignore[method-assign, assignment]
     wrap(MachineState, "_apply", decision)
     for name in SPIEL_METHODS:
         if name in openspiel.PastureState.__dict__:
@@ -217,7 +220,7 @@ def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
         yield
     finally:
         game.__dict__.pop("observe", None)
-        common.observation_array = to_array
+        IncrementalObservation.update = update  # type: ignore[method-assign]
         for (cls, name), original in originals.items():
             setattr(cls, name, original)
 
@@ -391,7 +394,7 @@ class Split:
 def split(
     game: Game, plays: dict[str, Callable[[], int]], rates: dict[str, Rate], seconds: float
 ) -> dict[str, Split]:
-    engine_us = rates["engine"].us_per_step
+    engine_us = rates[WHOLE if WHOLE in rates else "engine"].us_per_step
     machine_us = rates["machine"].us_per_step - engine_us
     out = {}
     for name, play in plays.items():
@@ -405,7 +408,7 @@ def split(
         steps = counts.steps
         out[name] = Split(
             total=rates[name].us_per_step,
-            engine=engine_us,
+            engine=rates["engine"].us_per_step if name == "engine+observe" else engine_us,
             machine=0.0 if name == "engine+observe" else machine_us,
             observe=1e6 * counts.observe_seconds / steps,
             observes_per_step=counts.observes / steps,

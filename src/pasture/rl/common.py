@@ -14,7 +14,6 @@ from gymnasium import spaces
 from pasture.core.encode import IncrementalObservation
 from pasture.core.machine import Machine, MachineState
 from pasture.core.match import sample
-from pasture.rl.arrays import float32_array
 
 
 def settle_chance(ms: MachineState, rng: random.Random) -> None:
@@ -47,11 +46,6 @@ def observation_space(table: Machine, actions: int) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         }
     )
-
-
-def observation_array(ms: MachineState, seat: int) -> np.ndarray:
-    """The seat's observation (the game's `observe`) as a float32 array."""
-    return float32_array(ms.observation(seat))
 
 
 class Observations:
