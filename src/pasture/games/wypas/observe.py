@@ -63,6 +63,8 @@ PHASES = (
     rules.OVER,
 )
 ROLES = (THIEF, SHEEPDOG, BLACK_SHEEP, WOLF)
+_PHASE_HOT = {phase: hots(len(PHASES))[i] for i, phase in enumerate(PHASES)}
+_SHEARING = (rules.REDYK, rules.SHEAR)
 
 
 def shape(kinds: int, colours: int, n: int) -> tuple[int, ...]:
@@ -158,17 +160,16 @@ def _head(s: WypasState, me: int, out: list[float]) -> None:
     """Phase, options, turn, the baca and the seats whose go it is, who acts."""
     n = s.num_players
     seat_hot = hots(n + 1)  # seat_hot[n]: nobody (see _seat)
-    one_hot(out, PHASES.index(s.phase), 9)
+    phase = s.phase
+    out += _PHASE_HOT[phase]
     out += [float(s.bluff), float(s.bleat_rule), float(is_bluff_bid(s))]
     out += [s.turn / s.max_turns, float(s.max_turns)]
-    one_hot(out, (s.baca - me) % n, n)
+    out += hots(n)[(s.baca - me) % n]
     a = s.auction
-    bidding = s.phase == rules.BID
-    shearing = s.phase in (rules.REDYK, rules.SHEAR)
     for seat in (
         a.opener,
-        a.bidder if bidding else -1,
-        s.current if shearing else -1,
+        a.bidder if phase == rules.BID else -1,
+        s.current if phase in _SHEARING else -1,
         a.high_bidder,
         s.finisher,
     ):
@@ -187,10 +188,6 @@ def _mine(s: WypasState, me: int, out: list[float]) -> None:
     """My hand; my face-down discards."""
     out += map(float, s.hands[me])
     out += map(float, s.hidden_discard[me])
-
-
-def _counts_key(s: WypasState, me: int) -> object:
-    return (*map(tuple, s.hands), tuple(s.deck), tuple(s.hidden_discard), tuple(s.drawn))
 
 
 def _counts(s: WypasState, me: int, out: list[float]) -> None:
@@ -262,15 +259,17 @@ def _bids(s: WypasState, me: int, out: list[float]) -> None:
     n = s.num_players
     a = s.auction
     out.append(float(a.high))
+    auctioning = a.lot >= 0
     for i in range(n):
         p = (me + i) % n
+        laid = a.laid[p]
         out += [
             float(declared_total(s, p)),
             float(a.committed[p]),
-            float(a.passed[p]) if a.lot >= 0 else 0.0,
+            float(a.passed[p]) if auctioning else 0.0,
             float(p in a.checked),
             float(p in a.tied),
-            float(len(a.laid[p])),
+            float(len(laid)),
         ]
 
 
@@ -386,7 +385,7 @@ def _known(s: WypasState, me: int, out: list[float]) -> None:
 SECTIONS: tuple[Section[WypasState], ...] = (
     Section(_head, _head_key),
     Section(_mine, _mine_key),
-    Section(_counts, _counts_key),
+    Section(_counts),  # a key would cost more than the sums
     Section(_discard, _discard_key),
     Section(_drawn, _drawn_key),
     Section(_lots, _lots_key),
