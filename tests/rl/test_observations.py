@@ -111,3 +111,13 @@ def test_an_observation_asked_twice_at_one_state_is_worked_out_once(
     assert observations.get(ms, 0)[0] == value == second[0]
     observations.get(ms, 1)
     assert calls == [0, 1]
+
+
+def test_a_value_beyond_float32_is_kept_as_infinite_as_numpy_would() -> None:
+    def encode(state: object, seat: int, out: list[float]) -> None:
+        out += [1.0, 1e300, -1e300]
+
+    kept = IncrementalObservation((Section(encode),), 0, 3)
+    with np.errstate(over="ignore"):
+        expected = np.array([1.0, 1e300, -1e300], np.float32)
+    assert np.array_equal(np.frombuffer(kept.update(None), np.float32), expected)
