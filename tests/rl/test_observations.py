@@ -121,3 +121,29 @@ def test_a_value_beyond_float32_is_kept_as_infinite_as_numpy_would() -> None:
     with np.errstate(over="ignore"):
         expected = np.array([1.0, 1e300, -1e300], np.float32)
     assert np.array_equal(np.frombuffer(kept.update(None), np.float32), expected)
+
+
+@pytest.mark.parametrize("name", ["wypas", "swipsheep"])
+def test_openspiel_observation_tensors_are_the_full_encoding(name: str) -> None:
+    """The Observer keeps each player's observation the same way."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from pasture.rl import openspiel
+
+    openspiel.register()
+    players = 4
+    params = {"players": players, **({"max_turns": 1} if name == "wypas" else {})}
+    spiel_game = pyspiel.load_game(f"pasture_{name}", params)
+    observer = spiel_game.make_py_observer()
+    state = spiel_game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        for seat in range(players):
+            observer.set_from(state, seat)
+            assert observer.tensor.tolist() == list(_full(state.machine_state, seat))
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
