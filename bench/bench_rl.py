@@ -419,7 +419,9 @@ def split(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", choices=games.names(), help="one game (default: all)")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per measurement")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
