@@ -97,7 +97,7 @@ def test_sigkill_and_restart_lose_no_acknowledged_action(db_url: str) -> None:
         # nothing applied twice: every action in the log was acknowledged to its seat once
         acked = sorted(v for _, p in row for v, _ in p.acks.values())
         unacked = {v: steps[v] for v in sorted(set(steps) - set(acked))}
-        errors = [p.errors for _, p in row]
+        errors = [(p.errors, p.races) for _, p in row]
         assert acked == sorted(steps), f"logged, never acked: {unacked}; errors: {errors}"
 
     deadline = time.monotonic() + 60  # the bots' match went on by itself
