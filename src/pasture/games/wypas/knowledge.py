@@ -110,7 +110,7 @@ def restrict(s: WypasState, seat: int | None) -> None:
     known = s.known
     for holder, facts in enumerate(known):
         # only when a fact of someone else's is there to drop
-        if len(facts) > (PUBLIC in facts) + (seat in facts) and holder != seat:
+        if facts and holder != seat and len(facts) > (PUBLIC in facts) + (seat in facts):
             known[holder] = {o: c for o, c in facts.items() if o in (PUBLIC, seat)}
 
 
