@@ -401,7 +401,8 @@ def pass_lot(s: WypasState, seat: int, ev: list[Event]) -> None:
     a.passed[seat] = True
     a.committed[seat] = len(a.laid[seat])
     if seat in a.checked:
-        a.checked = [c for c in a.checked if c != seat]
+        checked = a.checked = a.checked[:]
+        checked.remove(seat)
     ev.append(events.of_seat("passed", seat))
     _advance(s, seat, ev)
 

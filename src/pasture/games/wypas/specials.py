@@ -214,7 +214,8 @@ def effective(queue: list[QueuedCard]) -> list[int]:
 
 
 def no_reaction(s: WypasState, seat: int, ev: list[Event]) -> None:
-    s.waiting = [w for w in s.waiting if w != seat]  # replaced, not changed: shared
+    waiting = s.waiting = s.waiting[:]  # replaced, not changed in place: copies share it
+    waiting.remove(seat)
     if not s.waiting:
         s.effective = effective(s.queue)
         s.resolving = 0
