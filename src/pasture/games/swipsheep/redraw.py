@@ -27,9 +27,10 @@ round's start rebuilds the state exactly.
 from __future__ import annotations
 
 import random
+from operator import getitem
 from typing import TYPE_CHECKING
 
-from pasture.core.game import CHANCE, Action
+from pasture.core.game import CHANCE
 from pasture.games.swipsheep import rules
 from pasture.games.swipsheep.actions import Attack, Draw, PassCards
 
@@ -106,20 +107,40 @@ class Round:
         """(defended, empty hand) of each attack, as announced."""
         self.laid: list[int] = []
         self.resolved = s.phase == rules.ATTACK
-        for actor, action in history[dealt:]:
+        self.dealt = dealt
+        self.pass_steps: list[tuple[int, int]] = []
+        """(index in the history, seat) of each pass chosen: re-drawn for the others."""
+        self.draw_steps: list[int] = []
+        """Index in the history of each card drawn."""
+        for i in range(dealt, len(history)):
+            actor, action = history[i]
             if isinstance(action, PassCards):
                 self.chosen.append(actor)
                 self.passes[actor] = (position.get(action.left), position.get(action.right))
+                self.pass_steps.append((i, actor))
             elif isinstance(action, Attack):
                 self.attacks.append((actor, action.target))
             elif isinstance(action, Draw):
                 self.draws.append(position[action.card])
+                self.draw_steps.append(i)
+        self.passed_at: list[int] = []
+        """Index in the events of each card passed (in the order the rules move them)."""
+        self.drew_at: list[tuple[int, int, int]] = []
+        """(index in the events, drawer, victim) of each card drawn."""
         if self.resolved:
-            for event in s.events[s.log_start + dealt :]:
+            events = s.events
+            for i in range(s.log_start + dealt, len(events)):
+                event = events[i]
                 public = event.public
-                if event.type == "attack" and public is not None:
+                if event.type == "passed":
+                    self.passed_at.append(i)
+                elif public is None:
+                    continue
+                elif event.type == "attack":
                     self.facts.append((public["defended"], public["empty_hand"]))
-                elif event.type == "wolves_tonight" and public is not None:
+                elif event.type == "drew":
+                    self.drew_at.append((i, public["drawer"], public["victim"]))
+                elif event.type == "wolves_tonight":
                     self.laid = public["laid"]
 
     def hidden_deal(self, rng: random.Random) -> tuple[list[int], list[list[int]]]:
@@ -149,26 +170,31 @@ class Round:
     def plan_after_passes(self) -> None:
         """What every re-draw of a passed round shares: where each dealt card went (kept,
         or passed left or right), which of those `seat` knows, and how many public
-        wolves each other hand must have received."""
+        wolves each other hand must have received.
+
+        A dealt card is a *slot* `3 * giver + role` (role 0 kept, 1 passed left, 2 right)."""
         n, seat, wolf = self.n, self.seat, self.wolf
         kinds = len(self.start_deck)
         pool = list(self.start_deck)
         dealt_to = [0] * n
         for to in self.queue:
             dealt_to[to] += 1
+        self.roles = [ROLES[c] for c in dealt_to]
+        """The slots each giver filled, by role."""
         self.own = [k for k, to in zip(self.deals, self.queue, strict=True) if to == seat]
         for k in self.own:
             pool[k] -= 1
-        # Every dealt card's destination: (giver, role) with role 0 kept, 1 left, 2 right.
-        self.known: dict[tuple[int, int], int] = {}
-        self.unknown: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.slot_card: list[int | None] = [None] * (3 * n)
+        """The cards `seat` knows went through other givers' slots (None: unknown)."""
+        self.unknown: list[list[int]] = [[] for _ in range(n)]
+        """By receiving hand, the slots whose card `seat` does not know."""
         self.base = [[0] * kinds for _ in range(n)]
         """The cards each hand holds after passing that `seat` knows of, wolves laid."""
         wolves_in = [0] * n
         self.feasible = True
-        for p in range(n):
+        for p, roles in enumerate(self.roles):
             choice = self.passes.get(p)
-            for role in ROLES[dealt_to[p]]:
+            for role in roles:
                 dest = p if role == 0 else (p + 1) % n if role == 1 else (p - 1) % n
                 card: int | None
                 if p == seat:  # its own cards: kept, or passed to a neighbour as chosen
@@ -181,9 +207,9 @@ class Round:
                         self.feasible = False
                         return
                     pool[card] -= 1
-                    self.known[p, role] = card
+                    self.slot_card[3 * p + role] = card
                 else:
-                    self.unknown[dest].append((p, role))
+                    self.unknown[dest].append(3 * p + role)
                     continue
                 wolves_in[dest] += card == wolf
                 if card != wolf:
@@ -224,30 +250,33 @@ class Round:
     def opening(self, drawn: list[int], rng: random.Random) -> tuple[list[int], dict[int, Pass]]:
         """Deals and passes that put the `drawn` cards (and the public wolves) where
         `hands_after_passes` said: each hand's unknown slots in a random order."""
-        n, wolf = self.n, self.wolf
-        card_of = dict(self.known)
+        wolf, seat = self.wolf, self.seat
+        card_of = self.slot_card[:]
         i = 0
         for q, count in enumerate(self.open):
-            cards = [wolf] * self.need[q] + drawn[i : i + count]
-            i += count
-            _shuffle(cards, rng)
-            for slot, card in zip(self.unknown[q], cards, strict=True):
-                card_of[slot] = card
-        hands: list[list[int]] = [[] for _ in range(n)]
-        for (p, _), card in card_of.items():
-            hands[p].append(card)
-        for cards in hands:
-            _shuffle(cards, rng)
-        if self.seat is not None:
-            hands[self.seat] = self.own[:]
+            slots = self.unknown[q]
+            if slots:
+                cards = [wolf] * self.need[q] + drawn[i : i + count]
+                i += count
+                _shuffle(cards, rng)
+                for slot, card in zip(slots, cards, strict=True):
+                    card_of[slot] = card
+        hands: list[list[int]] = []
+        for p, roles in enumerate(self.roles):
+            if p == seat:
+                hands.append(self.own[:])
+                continue
+            dealt = [card_of[3 * p + role] for role in roles]
+            _shuffle(dealt, rng)  # type: ignore[arg-type]  # every slot of another is filled
+            hands.append(dealt)  # type: ignore[arg-type]
         deals = [hands[p].pop() for p in reversed(self.queue)]
         deals.reverse()
         passes: dict[int, Pass] = {}
         for p in self.chosen:
-            if p == self.seat:
+            if p == seat:
                 passes[p] = self.passes[p]
             else:
-                passes[p] = (card_of.get((p, 1)), card_of.get((p, 2)))
+                passes[p] = (card_of[3 * p + 1], card_of[3 * p + 2])
         return deals, passes
 
     def attacks_on(self, hands: list[list[int]], rng: random.Random) -> list[int] | None:
@@ -342,36 +371,24 @@ def _assemble(
         deck[k] -= 1
     for p, choice in passes.items():
         t.passes[p] = choice
-    # The round's steps and events: the deals first, then the rest, with each hidden
-    # choice or private card replaced in order; the public part stays as it was.
-    dealt = len(deals)
-    history: list[tuple[int, Action]] = [(CHANCE, tables.deals[k]) for k in deals]
-    events = s.events[: s.log_start]
-    dealt_event = tables.dealt_event
-    events += [dealt_event(to, k) for k, to in zip(deals, r.queue, strict=False)]
-    draw_i = 0
-    for actor, action in s.history[dealt:]:
-        if isinstance(action, PassCards):
-            action = tables.pass_action(*passes[actor])
-        elif isinstance(action, Draw):
-            action = tables.draws[draws[draw_i]]
-            draw_i += 1
-        history.append((actor, action))
-    t.history = history
-    if not r.resolved:  # no card has been passed or drawn
-        events += s.events[s.log_start + dealt :]
-    else:
-        moved = _moves(r.n, passes)
-        draw_i = pass_i = 0
-        for event in s.events[s.log_start + dealt :]:
-            if event.type == "passed":
-                p, to, k = moved[pass_i]
-                event = rules.passed(p, to, kinds[k])
-                pass_i += 1
-            elif event.type == "drew" and event.public is not None:
-                drawer, victim = event.public["drawer"], event.public["victim"]
-                event = rules.drew(drawer, victim, kinds[draws[draw_i]])
-                draw_i += 1
-            events.append(event)
+    # The round's steps and events as they were, with each hidden choice or private card
+    # replaced: the deals, then the passes and the cards drawn; the public part stays.
+    history = t.history = s.history[:]
+    history[: r.dealt] = map(tables.deal_steps.__getitem__, deals)
+    for i, actor in r.pass_steps:
+        history[i] = (actor, tables.pass_action(*passes[actor]))
+    for i, k in zip(r.draw_steps, draws, strict=True):
+        history[i] = (CHANCE, tables.draws[k])
+    events = s.events[:]
+    start = s.log_start
+    # dealt_events[to][k] for each card k dealt, to its receiver in the queue
+    events[start : start + r.dealt] = map(
+        getitem, map(tables.dealt_events.__getitem__, r.queue), deals
+    )
+    if r.resolved:
+        for i, (p, to, k) in zip(r.passed_at, _moves(r.n, passes), strict=True):
+            events[i] = rules.passed(p, to, kinds[k])
+        for (i, drawer, victim), k in zip(r.drew_at, draws, strict=True):
+            events[i] = rules.drew(drawer, victim, kinds[k])
     t.events = events
     return t

@@ -22,6 +22,8 @@ K = TypeVar("K")
 V = TypeVar("V")
 CACHE_LIMIT = 8192
 """Entries a lookup table keeps before it starts over (hands and decks are few in play)."""
+MAX_SEATS = 5
+"""The most seats at a table (the game's `max_players`)."""
 
 
 class Tables:
@@ -39,8 +41,12 @@ class Tables:
         """id(deal) -> its card kind, for the deal objects above (kept alive here, so an id
         found is that very object): the commonest step skips the generic check."""
         self.draw_kind = {id(action): k for k, action in enumerate(self.draws)}
-        self.dealt_events: dict[int, Event] = {}
-        """(seat * kinds + kind) -> the event of that card dealt to that seat."""
+        self.deal_steps = tuple((CHANCE, action) for action in self.deals)
+        """By kind, the history entry of that card dealt (chance's step, shared)."""
+        self.dealt_events = tuple(
+            tuple(dealt(to, kind) for kind in edition.kinds) for to in range(MAX_SEATS)
+        )
+        """`dealt_events[seat][kind]`: the event of that card dealt to that seat."""
         self.pass_actions: dict[tuple[int | None, int | None], PassCards] = {}
         """(left kind, right kind) -> the pass action, made once."""
         self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
@@ -78,14 +84,6 @@ class Tables:
             found = tuple(_pass_choices(self, hand))
             _store(self.pass_choices, key, found)
         return found
-
-    def dealt_event(self, to: int, k: int) -> Event:
-        """The event of a card of kind `k` dealt to seat `to`."""
-        key = to * len(self.kinds) + k
-        event = self.dealt_events.get(key)
-        if event is None:
-            event = self.dealt_events[key] = dealt(to, self.kinds[k])
-        return event
 
     def pass_action(self, left: int | None, right: int | None) -> PassCards:
         """The pass of kind `left` to the left and `right` to the right (None: nothing)."""
@@ -294,7 +292,7 @@ def deal_kind(s: SwipSheepState, k: int) -> list[Event]:
     to = s.deal_queue.pop(0)
     s.deck[k] -= 1
     s.hands[to][k] += 1
-    event = s.tables.dealt_event(to, k)
+    event = s.tables.dealt_events[to][k]
     s.events.append(event)
     if s.deal_queue:
         return [event]

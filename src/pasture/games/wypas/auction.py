@@ -89,7 +89,8 @@ class Auction:
         self.high = 0
         self.high_bidder = -1
         self.checked: list[int] = []
-        """Seats that checked the bluff bid (W-6), in order."""
+        """Seats that checked the bluff bid (W-6), in order (replaced on change, never
+        changed in place, so copies share it; so is `tied`)."""
         self.tied: list[int] = []
         """Checkers tied at a showdown, for the baca to choose among."""
         self.last_lot: dict[str, JSON] | None = None
@@ -106,8 +107,8 @@ class Auction:
         new.passed = self.passed[:]
         new.high = self.high
         new.high_bidder = self.high_bidder
-        new.checked = self.checked[:]
-        new.tied = self.tied[:]
+        new.checked = self.checked  # replaced on change, never changed in place
+        new.tied = self.tied
         new.last_lot = self.last_lot
         return new
 
@@ -390,7 +391,7 @@ def done(s: WypasState, seat: int, ev: list[Event]) -> None:
         a.checked = []
         ev.append(events.bid("raised", seat, total))
     else:  # a check: the declared total equals the bluff bid
-        a.checked.append(seat)
+        a.checked = [*a.checked, seat]  # replaced, not changed in place: copies share it
         ev.append(events.bid("checked", seat, total))
     _advance(s, seat, ev)
 
@@ -400,7 +401,8 @@ def pass_lot(s: WypasState, seat: int, ev: list[Event]) -> None:
     a.passed[seat] = True
     a.committed[seat] = len(a.laid[seat])
     if seat in a.checked:
-        a.checked.remove(seat)
+        checked = a.checked = a.checked[:]
+        checked.remove(seat)
     ev.append(events.of_seat("passed", seat))
     _advance(s, seat, ev)
 

@@ -25,7 +25,9 @@ Counts = tuple[int, ...]
 """Counts by kind, never changed in place (a change makes a new tuple), so copies of a
 state share them."""
 Knowledge = list[dict[int, Counts]]
-"""`known[holder][observer]`: the counts by kind `observer` knows `holder` holds."""
+"""`known[holder][observer]`: the counts by kind `observer` knows `holder` holds. A
+holder's dict is never changed in place either (a change makes a new one), so a copy of
+the state copies only the list."""
 
 
 def empty(players: int) -> Knowledge:
@@ -33,7 +35,7 @@ def empty(players: int) -> Knowledge:
 
 
 def copy(known: Knowledge) -> Knowledge:
-    return list(map(dict.copy, known))
+    return known[:]
 
 
 def to_json(known: Knowledge) -> list[tuple[int, Counts]]:
@@ -52,7 +54,7 @@ def from_json(players: int, pairs: list[tuple[int, list[int]]]) -> Knowledge:
 def gain(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) -> None:
     """`holder` takes a card of kind k, seen by everyone (None) or by `seen_by` only."""
     observers = (PUBLIC,) if seen_by is None else [o for o in seen_by if o != holder]
-    facts = s.known[holder]
+    facts = s.known[holder] = s.known[holder].copy()
     for o in observers:
         fact = facts.get(o)
         counts = list(fact) if fact is not None else [0] * len(s.edition.kinds)
@@ -62,9 +64,9 @@ def gain(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
 
 def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) -> None:
     """`holder` gives up a card of kind k, seen by everyone (None) or by `seen_by` only."""
-    facts = s.known[holder]
-    if not facts:
+    if not s.known[holder]:
         return
+    facts = s.known[holder] = s.known[holder].copy()
     public = facts.get(PUBLIC)
     if seen_by is not None and public is not None:
         # Those who saw the card keep the public facts as their own; the rest forget.
@@ -88,7 +90,7 @@ def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
 
 def looked(s: WypasState, observer: int, holder: int) -> None:
     """A Thief's look: `observer` knows `holder`'s whole hand."""
-    s.known[holder][observer] = tuple(s.hands[holder])
+    s.known[holder] = {**s.known[holder], observer: tuple(s.hands[holder])}
 
 
 def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
@@ -105,10 +107,11 @@ def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
 def restrict(s: WypasState, seat: int | None) -> None:
     """Keep only the facts `seat` may know: public ones, its own, and those about its hand
     (its hand is not re-drawn, so they stay true)."""
-    for holder, facts in enumerate(s.known):
-        if facts and holder != seat:
-            for observer in [o for o in facts if o != PUBLIC and o != seat]:
-                del facts[observer]
+    known = s.known
+    for holder, facts in enumerate(known):
+        # only when a fact of someone else's is there to drop
+        if facts and holder != seat and len(facts) > (PUBLIC in facts) + (seat in facts):
+            known[holder] = {o: c for o, c in facts.items() if o in (PUBLIC, seat)}
 
 
 def check(s: WypasState) -> None:

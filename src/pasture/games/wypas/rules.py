@@ -391,7 +391,8 @@ def _seek_shear(s: WypasState, ev: list[Event]) -> None:
     n = s.num_players
     if s.finisher >= 0:  # W-11: the final goes, clockwise from the finisher's left
         while s.final:
-            seat = s.final.pop(0)
+            seat = s.final[0]
+            s.final = s.final[1:]  # replaced, not changed in place (see WypasState.clone)
             if _has_rows(s, seat):
                 s.current = seat
                 ev.append(events.of_seat("final_go", seat))
@@ -422,11 +423,16 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
     s.pens[seat] = pens.put(s.pens[seat], action.pen, pens.EMPTY)
     for k in discarded:
         s.discard[k] += 1
+    # These lists are replaced, not changed in place (copies of the state share them).
+    sheared = s.sheared = s.sheared[:]
     for k in kept:
-        s.sheared[k] += 1
+        sheared[k] += 1
     gained = 0
     bonus = 0
     if fleece:
+        s.fleeces = s.fleeces[:]
+        s.fleece_points = s.fleece_points[:]
+        s.scores = s.scores[:]
         s.fleeces[seat] += 1
         # The bleat: without it the row is still sheared, but scores nothing (W-5a: not
         # even the 5th fleece's bonus; the fleece still counts toward the end).
@@ -443,6 +449,7 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
                 bonus = FINAL_BONUS
             if not spoken:
                 bonus = 0
+            s.bonus = s.bonus[:]
             s.bonus[seat] = bonus
         s.scores[seat] += gained + bonus
     ev.append(

@@ -185,7 +185,7 @@ def play(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
             target, pen = action.seat, action.pen if action.pen is not None else -1
     s.hands[seat][sp[role]] -= 1
     knowledge.lose(s, seat, sp[role], None)
-    s.queue.append(QueuedCard(seat, role, target, pen, cancels))
+    s.queue = [*s.queue, QueuedCard(seat, role, target, pen, cancels)]  # replaced: shared
     n = s.num_players
     s.waiting = [(seat + i) % n for i in range(1, n)]  # everyone else, clockwise
     ev.append(Event("special", entry_json(s.queue[-1])))
@@ -214,7 +214,8 @@ def effective(queue: list[QueuedCard]) -> list[int]:
 
 
 def no_reaction(s: WypasState, seat: int, ev: list[Event]) -> None:
-    s.waiting.remove(seat)
+    waiting = s.waiting = s.waiting[:]  # replaced, not changed in place: copies share it
+    waiting.remove(seat)
     if not s.waiting:
         s.effective = effective(s.queue)
         s.resolving = 0

@@ -175,15 +175,8 @@ class WypasState(ModularState):
         d["drawn"] = self.drawn[:]
         d["auction"] = self.auction.copy()
         d["pens"] = self.pens[:]
-        d["fleeces"] = self.fleeces[:]
-        d["fleece_points"] = self.fleece_points[:]
-        d["scores"] = self.scores[:]
-        d["bonus"] = self.bonus[:]
-        d["sheared"] = self.sheared[:]
-        d["final"] = self.final[:]
-        d["queue"] = self.queue[:]
-        d["waiting"] = self.waiting[:]
-        d["effective"] = self.effective[:]
+        # fleeces, fleece_points, scores, bonus, sheared, final, queue, waiting and
+        # effective change rarely and are replaced, never changed in place: shared.
         d["known"] = knowledge.copy(self.known)
         d["_cache"] = {}
         d["_public_view"] = None

@@ -247,17 +247,19 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     if me != t.baca and any(t.drawn):
         piles.append((t.drawn, _empty_into(t.drawn, deck, kinds)))
     lots, laid = t.auction.lots, t.auction.laid
-    lot_slots = [  # the face-down lot, not yet auctioned
-        i for i, lot in enumerate(lots) if lot.face_down and lot.winner < 0 and me != t.baca
-    ]
+    lot_slots = (  # the face-down lot, not yet auctioned
+        [i for i, lot in enumerate(lots) if lot.face_down and lot.winner < 0]
+        if lots and me != t.baca
+        else []
+    )
     for i in lot_slots:
         deck[lots[i].kind] += 1
     single_cards = len(lot_slots)
-    laid_seats = [  # face-down bids: the bluff rule only
-        p
-        for p in range(t.num_players)
-        if t.bluff and p != me and any(c.face == FACE_DOWN for c in laid[p])
-    ]
+    laid_seats = (  # face-down bids: the bluff rule only
+        [p for p in range(t.num_players) if p != me and any(c.face == FACE_DOWN for c in laid[p])]
+        if t.bluff
+        else []
+    )
     for p in laid_seats:
         for c in laid[p]:
             if c.face == FACE_DOWN:
