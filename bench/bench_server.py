@@ -240,6 +240,7 @@ def measure(
     args: argparse.Namespace,
     think: float,
     services: list[int] = [],  # noqa: B006 (never mutated)
+    profile: str | None = None,
 ) -> Figures:
     """Tables spread over the processes, each table's clients on its creator (as a
     reverse proxy routing by table would), one client process per server."""
@@ -254,6 +255,14 @@ def measure(
     with ProcessPoolExecutor(len(ports), mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = [pool.submit(run_client, load) for load in loads]
         time.sleep(max(t0 - time.monotonic(), 0))
+        spy = None
+        if profile:  # the measured window only, every thread, raw (collapsed) stacks
+            spy = subprocess.Popen(
+                ["py-spy", "record", "-p", str(pids[0]), "-r", "250", "--threads", "-f", "raw"]
+                + ["-d", f"{args.seconds:.0f}", "-o", profile],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         cpu0 = sum(cpu_seconds(pid) for pid in pids)
         threads0 = thread_cpu(pids[0])
         wait0 = cpu_wait_seconds(pids[0])
@@ -265,6 +274,8 @@ def measure(
         wait1 = cpu_wait_seconds(pids[0])
         other1 = children_cpu(services)
         reports = [f.result() for f in futures]
+    if spy is not None:
+        spy.wait(60)
     acks = sum(r.acks for r in reports)
     done = max(acks, 1)
     latencies = [x for r in reports for x in r.latencies]
@@ -312,9 +323,7 @@ SERVER_SRC = [ROOT / "src"]
 """The sources the servers run (--server-src)."""
 
 
-def start_server(
-    db: str, redis_url: str | None, wrap: list[str] | None = None
-) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(db: str, redis_url: str | None) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])}
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
@@ -322,7 +331,7 @@ def start_server(
     cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
     if redis_url:
         cmd += ["--redis", redis_url]
-    proc = subprocess.Popen([*(wrap or []), *cmd], env=env, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -445,7 +454,8 @@ def main() -> None:
     parser.add_argument(
         "--profile",
         default=None,
-        help="run the server under py-spy; its raw (collapsed) stacks are written here",
+        help="profile the server with py-spy over the measured window (250 samples a"
+        " second, every thread); its raw (collapsed) stacks are written to this file",
     )
     parser.add_argument(
         "--cluster",
@@ -476,16 +486,11 @@ def main() -> None:
     print(f"At the start: {load_line()}")
     tmp = tempfile.TemporaryDirectory(prefix="pasture-bench-")
     db = args.db or f"sqlite:///{tmp.name}/bench.sqlite"
-    wrap = None
-    if args.profile:
-        wrap = ["py-spy", "record", "--threads", "-f", "raw", "-o", args.profile, "--"]
-    servers = [start_server(db, None, wrap)]
+    servers = [start_server(db, None)]
     try:
         proc, port = servers[0]
-        pid = proc.pid
-        if args.profile:  # the server is py-spy's child
-            pid = int(subprocess.check_output(["pgrep", "-P", str(proc.pid)]).split()[0])
-        print_single(args, measure([port], [pid], args.game, args, args.think))
+        fig = measure([port], [proc.pid], args.game, args, args.think, profile=args.profile)
+        print_single(args, fig)
     finally:
         stop_servers(servers)
         tmp.cleanup()
