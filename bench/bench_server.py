@@ -216,6 +216,9 @@ class Figures:
     """One run: tables on one or more server processes, one client process per server."""
 
     rate: float
+    """Acknowledged actions a second."""
+    offered: float
+    """Actions a second the clients sent."""
     p50: float
     p99: float
     server_cpu: float
@@ -241,15 +244,29 @@ def measure(
     think: float,
     services: list[int] = [],  # noqa: B006 (never mutated)
     profile: str | None = None,
+    rate: float = 0.0,
+    client_cpus: tuple[int, ...] = (),
 ) -> Figures:
     """Tables spread over the processes, each table's clients on its creator (as a
-    reverse proxy routing by table would), one client process per server."""
+    reverse proxy routing by table would), one client process per server. `rate`: the
+    actions a second offered in all (0: as fast as the clients go, after `think`)."""
     start = time.monotonic() + 1.0  # the client processes start meanwhile
     t0 = start + args.warmup
     t1 = t0 + args.seconds
     share = [args.tables // len(ports) + (i < args.tables % len(ports)) for i in range(len(ports))]
     loads = [
-        Load(port, game, args.players, share[i], sum(share[:i]), think, t0, t1)
+        Load(
+            port,
+            game,
+            args.players,
+            share[i],
+            sum(share[:i]),
+            think,
+            t0,
+            t1,
+            rate / len(ports),
+            client_cpus,
+        )
         for i, port in enumerate(ports)
     ]
     with ProcessPoolExecutor(len(ports), mp_context=multiprocessing.get_context("spawn")) as pool:
@@ -281,6 +298,7 @@ def measure(
     latencies = [x for r in reports for x in r.latencies]
     return Figures(
         rate=acks / elapsed,
+        offered=sum(r.sent for r in reports) / elapsed,
         p50=percentile(latencies, 0.5) * 1000,
         p99=percentile(latencies, 0.99) * 1000,
         server_cpu=(cpu1 - cpu0) / done * 1000,
@@ -300,7 +318,10 @@ def print_single(args: argparse.Namespace, fig: Figures) -> None:
     print(
         f"tables {args.tables} x {args.players} connections, game {args.game},"
         f" {args.seconds:g}s, think {args.think:g}s"
+        + (f", {args.rate:g} actions/s offered" if args.rate else "")
+        + (", server pinned to a core of its own" if layout(1, args.pin).clients else "")
     )
+    print(f"actions sent/s           {fig.offered:,.0f}")
     print(f"acknowledged actions/s   {fig.rate:,.0f}")
     print(f"ack latency p50          {fig.p50:.1f} ms")
     print(f"ack latency p99          {fig.p99:.1f} ms")
@@ -323,7 +344,11 @@ SERVER_SRC = [ROOT / "src"]
 """The sources the servers run (--server-src)."""
 
 
-def start_server(db: str, redis_url: str | None) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(
+    db: str, redis_url: str | None, cpus: tuple[int, ...] = ()
+) -> tuple[subprocess.Popen[bytes], int]:
+    """A server process; with `cpus`, it and every thread and process it starts run only
+    there (its own core, so that the clients and services do not starve it)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])}
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
@@ -331,7 +356,8 @@ def start_server(db: str, redis_url: str | None) -> tuple[subprocess.Popen[bytes
     cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
     if redis_url:
         cmd += ["--redis", redis_url]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, preexec_fn=pin)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -354,20 +380,70 @@ def stop_servers(servers: list[tuple[subprocess.Popen[bytes], int]]) -> None:
             proc.kill()
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Which CPUs each server process, the client processes and the services run on."""
+
+    servers: list[tuple[int, ...]]
+    clients: tuple[int, ...]
+    services: tuple[int, ...]
+
+
+def layout(processes: int, pin: bool) -> Layout:
+    """One process: the server has a core of its own, the clients and the services share
+    the others (so neither starves it and its capacity is what is measured). Several:
+    one server per core, and the clients and services go where the kernel puts them:
+    on a machine with no spare core, they take their CPU from the servers."""
+    cores = tuple(sorted(os.sched_getaffinity(0)))
+    if not pin or len(cores) < 2:
+        return Layout([()] * processes, (), ())
+    if processes == 1:
+        return Layout([cores[:1]], cores[1:], cores[1:])
+    return Layout([(cores[i % len(cores)],) for i in range(processes)], (), cores)
+
+
+def pin_tree(pids: list[int], cpus: tuple[int, ...]) -> None:
+    """Every thread of these processes and of their children runs on `cpus` (new
+    PostgreSQL backends inherit it from the postmaster)."""
+    wanted = set(pids)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if int(entry.name) in wanted or parent in wanted:
+                for task in (entry / "task").iterdir():
+                    os.sched_setaffinity(int(task.name), cpus)
+
+
 def with_processes(
     count: int,
     db: str,
     redis_url: str,
     game: str,
     args: argparse.Namespace,
-    think: float,
     services: list[int],
+    rate: float = 0.0,
+    profile: str | None = None,
 ) -> Figures:
-    servers = [start_server(db, redis_url) for _ in range(count)]
+    place = layout(count, args.pin)
+    if place.services:
+        pin_tree(services, place.services)
+    servers = [start_server(db, redis_url, place.servers[i]) for i in range(count)]
     try:
         ports = [port for _, port in servers]
         pids = [proc.pid for proc, _ in servers]
-        return measure(ports, pids, game, args, think, services)
+        return measure(
+            ports,
+            pids,
+            game,
+            args,
+            0.0,
+            services,
+            profile=profile,
+            rate=rate,
+            client_cpus=place.clients,
+        )
     finally:
         stop_servers(servers)
 
@@ -382,6 +458,7 @@ def cluster_main(args: argparse.Namespace) -> None:
     postmaster = int((pg.data / "db" / "postmaster.pid").read_text().split()[0])
     assert redis_server.proc is not None
     services = [postmaster, redis_server.proc.pid]
+    cores = len(os.sched_getaffinity(0))
     try:
         print(
             f"{args.tables} tables x {args.players} connections, {args.seconds:g} s per run,"
@@ -389,12 +466,19 @@ def cluster_main(args: argparse.Namespace) -> None:
             f" per server. At the start: {load_line()}. The machine may be shared: compare"
             " the ratios and the CPU per action, measured in this one run."
         )
+        if args.pin:
+            print(
+                "1 process: the server pinned to CPU 0, the clients, PostgreSQL and Redis to"
+                " the others; 2 processes: one server per CPU, the rest unpinned."
+            )
         print(
             "CPU/action: ms of CPU per acknowledged action, of the servers (srv), the"
-            " clients (cli) and PostgreSQL + Redis (db)."
+            " clients (cli) and PostgreSQL + Redis (db). bound: the most 2 processes can"
+            f" reach on {cores} cores when clients and services share them,"
+            f" {cores} x 1000 / (srv 2p + cli + db) actions/s, over the 1-process rate."
         )
         header = (
-            f"{'game':<12} {'1 process/s':>12} {'2 processes/s':>14} {'ratio':>6}"
+            f"{'game':<12} {'1 process/s':>12} {'2 processes/s':>14} {'ratio':>6} {'bound':>6}"
             f" {'srv 1p':>7} {'srv 2p':>7} {'cli':>6} {'db':>6}"
             f" {'p99 1p':>8} {'p99 2p':>8} {'errors':>7}"
         )
@@ -402,33 +486,34 @@ def cluster_main(args: argparse.Namespace) -> None:
             print(header)
         for game in [] if args.skip_capacity else games:
             # a fresh database for each: no table left over to adopt
-            one = with_processes(
-                1, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0, services
-            )
+            db_url = fresh_database(pg.url, "bench")
+            profile = f"{args.profile}.{game}" if args.profile else None
+            one = with_processes(1, db_url, redis_server.url, game, args, services, 0, profile)
             two = with_processes(
-                2, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0, services
+                2, fresh_database(pg.url, "bench"), redis_server.url, game, args, services
             )
+            cli = (one.client_cpu + two.client_cpu) / 2
+            db = (one.other_cpu + two.other_cpu) / 2
+            bound = cores * 1000 / (two.server_cpu + cli + db) / max(one.rate, 1e-9)
             print(
                 f"{game:<12} {one.rate:>12,.0f} {two.rate:>14,.0f}"
-                f" {two.rate / max(one.rate, 1e-9):>5.2f}x"
-                f" {one.server_cpu:>7.3f} {two.server_cpu:>7.3f}"
-                f" {(one.client_cpu + two.client_cpu) / 2:>6.3f}"
-                f" {(one.other_cpu + two.other_cpu) / 2:>6.3f}"
+                f" {two.rate / max(one.rate, 1e-9):>5.2f}x {bound:>5.2f}x"
+                f" {one.server_cpu:>7.3f} {two.server_cpu:>7.3f} {cli:>6.3f} {db:>6.3f}"
                 f" {one.p99:>5.0f} ms {two.p99:>5.0f} ms {len(one.errors) + len(two.errors):>7}"
                 f"   ({load_line()})"
             )
-        print(f"\nOne process, clients thinking {args.think:g} s (0.5-1.5x) before each action:")
+        print(f"\nOne process, {args.rate:g} actions/s offered (seats in line, paced):")
         print(
-            f"{'game':<12} {'offered/s':>10} {'p50':>9} {'p99':>9} {'srv':>7} {'cli':>6}"
-            f" {'errors':>7}"
+            f"{'game':<12} {'offered/s':>10} {'acked/s':>8} {'p50':>9} {'p99':>9} {'srv':>7}"
+            f" {'cli':>6} {'errors':>7}"
         )
         for game in games:
-            db = fresh_database(pg.url, "bench")
-            fig = with_processes(1, db, redis_server.url, game, args, args.think, services)
+            db_url = fresh_database(pg.url, "bench")
+            fig = with_processes(1, db_url, redis_server.url, game, args, services, args.rate)
             print(
-                f"{game:<12} {fig.rate:>10,.0f} {fig.p50:>6.1f} ms {fig.p99:>6.1f} ms"
-                f" {fig.server_cpu:>7.3f} {fig.client_cpu:>6.3f} {len(fig.errors):>7}"
-                f"   ({load_line()})"
+                f"{game:<12} {fig.offered:>10,.0f} {fig.rate:>8,.0f} {fig.p50:>6.1f} ms"
+                f" {fig.p99:>6.1f} ms {fig.server_cpu:>7.3f} {fig.client_cpu:>6.3f}"
+                f" {len(fig.errors):>7}   ({load_line()})"
             )
         print(f"At the end: {load_line()}")
     finally:
@@ -449,18 +534,35 @@ def main() -> None:
         help="seconds a client waits before acting (0: as fast as possible, which"
         " saturates the server and measures its capacity; >0: latency at a given load)",
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="actions a second offered in all: seats whose turn it is wait in line and are"
+        " let go at this rate (the latency at a set load; default: none, or 1000 for the"
+        " latency runs of --cluster)",
+    )
+    parser.add_argument(
+        "--no-pin",
+        dest="pin",
+        action="store_false",
+        help="do not pin processes to CPUs (by default one server has a core of its own;"
+        " two servers one core each)",
+    )
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
     parser.add_argument(
         "--profile",
         default=None,
         help="profile the server with py-spy over the measured window (250 samples a"
-        " second, every thread); its raw (collapsed) stacks are written to this file",
+        " second, every thread); its raw (collapsed) stacks are written to this file (with"
+        " --cluster: the 1-process runs, to this name + '.<game>')",
     )
     parser.add_argument(
         "--cluster",
         action="store_true",
-        help="1 vs 2 processes on PostgreSQL + Redis, side by side, then latency at --think",
+        help="1 vs 2 processes on PostgreSQL + Redis, side by side, then the latency of one"
+        " process at --rate",
     )
     parser.add_argument("--games", default="swipsheep,wilson_shep", help="with --cluster")
     parser.add_argument(
@@ -479,17 +581,26 @@ def main() -> None:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)
     if args.cluster:
-        if args.think == 0:
-            args.think = 0.1
+        args.rate = 1000.0 if args.rate is None else args.rate
         cluster_main(args)
         return
     print(f"At the start: {load_line()}")
     tmp = tempfile.TemporaryDirectory(prefix="pasture-bench-")
     db = args.db or f"sqlite:///{tmp.name}/bench.sqlite"
-    servers = [start_server(db, None)]
+    place = layout(1, args.pin)
+    servers = [start_server(db, None, place.servers[0])]
     try:
         proc, port = servers[0]
-        fig = measure([port], [proc.pid], args.game, args, args.think, profile=args.profile)
+        fig = measure(
+            [port],
+            [proc.pid],
+            args.game,
+            args,
+            args.think,
+            profile=args.profile,
+            rate=args.rate or 0.0,
+            client_cpus=place.clients,
+        )
         print_single(args, fig)
     finally:
         stop_servers(servers)
