@@ -314,7 +314,25 @@ def measure(
     )
 
 
-def print_single(args: argparse.Namespace, fig: Figures) -> None:
+def setup_cost(
+    port: int, pid: int, game: str, args: argparse.Namespace, cpus: tuple[int, ...]
+) -> float:
+    """Server CPU ms per table set up (opened, every seat taken and connected, its first
+    frame received) and closed, with no action: what each match costs besides its actions."""
+    t0 = time.monotonic() + 1.0 + args.warmup / 2
+    t1 = t0 + max(args.seconds / 2, 2)
+    load = Load(port, game, args.players, args.tables, 0, 0.0, t0, t1, cpus=cpus, setup_only=True)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        future = pool.submit(run_client, load)
+        time.sleep(max(t0 - time.monotonic(), 0))
+        cpu0 = cpu_seconds(pid)
+        time.sleep(max(t1 - time.monotonic(), 0))
+        cpu1 = cpu_seconds(pid)
+        report = future.result()
+    return (cpu1 - cpu0) / max(report.matches, 1) * 1000
+
+
+def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None) -> None:
     print(
         f"tables {args.tables} x {args.players} connections, game {args.game},"
         f" {args.seconds:g}s, think {args.think:g}s"
@@ -332,6 +350,14 @@ def print_single(args: argparse.Namespace, fig: Figures) -> None:
     for name, ms in sorted(fig.threads.items(), key=lambda kv: -kv[1]):
         if ms >= 0.001:
             print(f"  {name:<22} {ms:.3f} ms")
+    if per_table is not None and fig.matches:
+        actions = fig.rate * args.seconds / fig.matches
+        share = per_table / actions
+        print(
+            f"  of which table set-up  {share:.3f} ms  ({per_table:.2f} ms per table: open,"
+            f" {args.players} seats, {args.players} connections; {actions:.0f} actions a match)"
+        )
+        print(f"  actions alone          {fig.server_cpu - share:.3f} ms")
     print(f"server waited for a CPU  {fig.waited:.0%} of the time")
     print(f"client CPU per action    {fig.client_cpu:.3f} ms  (one client process)")
     print(f"errors                   {len(fig.errors)} {sorted(set(fig.errors))}")
@@ -601,7 +627,8 @@ def main() -> None:
             rate=args.rate or 0.0,
             client_cpus=place.clients,
         )
-        print_single(args, fig)
+        per_table = setup_cost(port, proc.pid, args.game, args, place.clients)
+        print_single(args, fig, per_table)
     finally:
         stop_servers(servers)
         tmp.cleanup()

@@ -53,6 +53,9 @@ class Load:
     the server is offered exactly this rate as long as it keeps some seat waiting."""
     cpus: tuple[int, ...] = ()
     """The CPUs this process runs on (empty: any)."""
+    setup_only: bool = False
+    """Only set tables up (open, take every seat, connect every seat and get its first
+    frame), then close them: what a table costs the server before any action."""
 
 
 @dataclass(slots=True)
@@ -66,6 +69,7 @@ class Report:
     errors: list[str] = field(default_factory=list)
     frames: int = 0
     matches: int = 0
+    """Matches finished within the window (with `setup_only`: tables set up)."""
     cpu: float = 0.0
     """CPU seconds this client process used within the window."""
 
@@ -182,6 +186,9 @@ class Seat(asyncio.Protocol):
 
     def on_frame(self, payload: bytes) -> None:
         self.report.frames += 1
+        if self.load.setup_only:  # welcome and view arrived: the table is set up
+            self.finish()
+            return
         message = orjson.loads(payload)
         if isinstance(message, list):
             for one in message:
