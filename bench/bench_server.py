@@ -1,23 +1,28 @@
 """Load benchmark of `pasture serve`: many tables of random players over real websockets.
 
     python bench/bench_server.py [--tables 100] [--players 4] [--game swipsheep]
-                                 [--seconds 20] [--db sqlite:///tmp/x.sqlite]
+                                 [--seconds 20] [--rate N] [--db sqlite:///tmp/x.sqlite]
     python bench/bench_server.py --cluster [--games swipsheep,wilson_shep] [--seconds 10]
+    python bench/bench_server.py --view-costs
 
 With --cluster it starts a throwaway Redis and PostgreSQL 15 and prints, side by side in
 one run, for each game: 1 server process against 2 (`pasture serve --redis`; each
 table's clients connect to the process that created it, as a reverse proxy routing by
-table would), then the ack latency of one process at the offered load of --think.
+table would), then the ack latency of one process at --rate actions a second offered.
 
 Starts a server on a free loopback port (SQLite in a temporary file unless --db is
 given; bots' delay 0), opens the tables, and has one websocket client per seat play
 random legal actions; a finished match is replaced by a new table. The clients run in a
 process of their own per server (bench/load_client.py: a lean websocket client, one
-frame per change), so their CPU is counted apart. It stops by itself after --seconds
-and prints acknowledged actions per second, the latency from sending an action to its
-ack (p50, p99), errors, and the CPU per acknowledged action of the server (by thread)
-and of the clients, with the load average (the machine may be shared). Only loopback
-addresses are used; the number of tables is capped.
+frame per change), so their CPU is counted apart. One server is pinned to a core of its
+own, the clients (and PostgreSQL, Redis) to the others; two servers get a core each
+(--no-pin: none). It stops by itself after --seconds and prints actions sent and
+acknowledged per second, the latency from sending an action to its ack (p50, p99),
+errors, and the CPU per acknowledged action of the server (by thread; with and without
+what setting its tables up cost, measured apart) and of the clients, with the load
+average (the machine may be shared). Only loopback addresses are used; the number of
+tables is capped. --view-costs prints what building, encoding and a delta of a view
+cost per game (no server).
 
 `seat_client` and `table_loop` below are a plain client on the `websockets` library,
 one message per frame (bench/bench_bot_load.py uses them).
@@ -547,6 +552,72 @@ def cluster_main(args: argparse.Namespace) -> None:
         pg.destroy()
 
 
+# -- what a view costs, and what a delta would ------------------------------------------
+
+
+def merge_patch(old: object, new: object) -> object:
+    """The JSON merge patch (RFC 7386) that turns `old` into `new`: what a per-seat delta
+    of a view would carry (lists are sent whole, as a patch must)."""
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return new
+    patch: dict[str, object] = {k: None for k in old if k not in new}
+    for key, value in new.items():
+        if key not in old:
+            patch[key] = value
+        elif old[key] != value:
+            patch[key] = merge_patch(old[key], value)
+    return patch
+
+
+def view_costs(players: int, steps: int = 400) -> None:
+    """Per game, over random matches, for seat 0 after every step: the CPU of building
+    the view message (`State.view`, legal actions), of encoding it, and of computing a
+    delta from the seat's previous view; and the bytes of the full view and of the delta.
+    A delta needs the new view built first, so it can save only the encoding."""
+    from pasture import games as registry
+    from pasture.core.match import Match
+    from pasture.server import protocol
+
+    print(f"Views of seat 0, {players} players, random play ({steps} steps per game):")
+    print(
+        f"{'game':<12} {'view':>8} {'encode':>8} {'delta':>8} {'full bytes':>11}"
+        f" {'delta bytes':>12}"
+    )
+    for name in registry.names():
+        game = registry.get(name)
+        build = encode = delta = 0.0
+        full_bytes = delta_bytes = n = 0
+        rng = random.Random(1)
+        previous: object = None
+        seed = 0
+        match = Match(game, players, game.resolve_options(players, None), seed)
+        while n < steps:
+            if match.is_over():
+                seed += 1
+                match = Match(game, players, game.resolve_options(players, None), seed)
+                previous = None
+            t0 = time.perf_counter()
+            message = protocol.view(match.state, 0, match.version)
+            t1 = time.perf_counter()
+            text = dumps(message)
+            t2 = time.perf_counter()
+            if previous is not None:
+                patch = merge_patch(previous, message)
+                delta += time.perf_counter() - t2
+                delta_bytes += len(dumps(patch))
+            build += t1 - t0
+            encode += t2 - t1
+            full_bytes += len(text)
+            previous = message
+            n += 1
+            seat = match.state.actors()[0]
+            match.act(seat, rng.choice(match.state.legal_actions(seat)))
+        print(
+            f"{name:<12} {build / n * 1e6:>5.0f} us {encode / n * 1e6:>5.0f} us"
+            f" {delta / n * 1e6:>5.0f} us {full_bytes / n:>11,.0f} {delta_bytes / n:>12,.0f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -601,7 +672,15 @@ def main() -> None:
         help="the sources the server runs (e.g. an older checkout's src, for figures before"
         " and after a change measured with the same clients at the same time)",
     )
+    parser.add_argument(
+        "--view-costs",
+        action="store_true",
+        help="only print what building, encoding and a delta of a view cost, per game",
+    )
     args = parser.parse_args()
+    if args.view_costs:
+        view_costs(args.players)
+        return
     SERVER_SRC[0] = args.server_src
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
