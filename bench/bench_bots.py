@@ -178,8 +178,8 @@ def pasture_rate(iterations: int, seconds: float) -> float:
 def openspiel_rate(iterations: int, seconds: float) -> float:
     """Iterations per second of OpenSpiel's Python IS-MCTS at Kuhn poker's first decision."""
     import numpy as np
-    import pyspiel  # type: ignore[import-not-found]
-    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
 
     game = pyspiel.load_game("kuhn_poker")
     state = game.new_initial_state()
@@ -252,7 +252,7 @@ def uncapped(bot: Bot) -> None:
     if isinstance(budget, Budget):
         bot.budget = replace(budget, seconds=None)  # type: ignore[attr-defined]
     if hasattr(bot, "seconds"):
-        bot.seconds = None  # type: ignore[attr-defined]
+        bot.seconds = None
 
 
 def main() -> None:

@@ -139,10 +139,10 @@ def micro(states: list[State], row: Row) -> None:
 
 def load_openspiel() -> Any:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
 
         # Importing the package registers OpenSpiel's games written in Python.
-        from open_spiel.python import games as python_games  # type: ignore[import-untyped]
+        from open_spiel.python import games as python_games
     except ImportError as exc:
         raise SystemExit(
             f"--vs-openspiel needs OpenSpiel: pip install open_spiel (import failed: {exc})"

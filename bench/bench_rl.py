@@ -12,7 +12,12 @@ counts them. A Wypas game in machine form takes more steps than the engine's (pr
 step; games per second are printed too, and the steps per game show that every row
 plays games of the same length. What one step of each row does:
 - engine: `legal_actions` (or chance outcomes) listed, one applied (the target's base:
-  every adapter should reach 0.7x of it);
+  every adapter should reach 0.7x of it); in a game with out-of-turn moves (Wypas) only
+  the first actor moves, as in bench_games.py;
+- engine, whole game (games with out-of-turn moves only): the same loop playing the game
+  the machine and the adapters play: before the first actor decides, each seat the
+  machine would give priority picks uniformly among its legal actions and passing (the
+  `× same game` column compares each row with the engine row of its own game);
 - engine+observe: the same, plus the acting seat's observation at each player step
   (for scale: an adapter that hands out observations cannot do less than this);
 - machine: the same through `core.machine` (legal ids, one applied; the priority steps
@@ -33,9 +38,10 @@ OpenSpiel's `python_liars_poker` and C++ `leduc_poker` are played like the opens
 (a step: one `apply_action`), for scale.
 
 Then, per pasture row, where the time of one engine decision goes (a counting pass,
-untimed): the engine's own step, the machine layer (machine row minus engine row), the
-observations (the game's `observe()` and, in the adapters, its float32 array: the time
-of the calls made per engine decision), and the rest (the adapter's masks and its own
+untimed): the engine's own step (in Wypas, the whole-game engine row's), the machine
+layer (machine row minus that engine row), the observations (the game's `observe()`
+and, in the adapters, the update of the seat's kept float32 observation: the time of
+the calls made per engine decision), and the rest (the adapter's masks and its own
 calls, the library's, the loop's random pick). The parts come from different passes,
 so they add up only to about ±0.5 µs.
 """
@@ -61,9 +67,10 @@ from rich.table import Table
 
 from pasture import games
 from pasture.core import CHANCE, Game
+from pasture.core.encode import IncrementalObservation
 from pasture.core.machine import MachineState, machine
 from pasture.core.match import sample
-from pasture.rl import common, openspiel
+from pasture.rl import openspiel
 from pasture.rl.gym import PastureEnv
 from pasture.rl.pettingzoo import env, parallel_env
 
@@ -72,6 +79,12 @@ from bench_games import openspiel_sample as sample_id  # noqa: E402
 from bench_games import playout  # noqa: E402
 
 PLAYERS = {"wypas": 4, "baaaaa": 3, "wilson_shep": 3, "swipsheep": 4}
+
+WHOLE = "engine, whole game"
+IN_TURN = "machine, in turn"
+IN_TURN_ROWS = ("engine", "engine+observe", IN_TURN)
+"""The rows that play a game with out-of-turn moves in turn only (the first actor moves),
+as `bench_games.py` does; every other row plays the whole game."""
 
 
 ROUNDS = 5
@@ -124,7 +137,7 @@ class Counts:
     steps: int = 0
     observes: int = 0
     observe_seconds: float = 0.0
-    """`observe()`, and its conversion to a float32 array where an adapter makes one."""
+    """`observe()`, or in the adapters the update of a seat's kept float32 observation."""
     decisions: int = 0
     spiel_calls: int = 0
 
@@ -156,10 +169,11 @@ def clock_cost() -> float:
 def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
     """Count calls (and time the observations) while inside; every patch is undone on
     leaving. The observations are timed at one level only: the game's `observe` in the
-    engine+observe row, the adapters' array (`observe` and its conversion) elsewhere;
-    the clock's own cost is taken off each interval."""
+    engine+observe row, the update of a seat's kept observation (its changed sections,
+    `core.encode.IncrementalObservation`) in the adapters; the clock's own cost is taken
+    off each interval."""
     observe = game.observe
-    to_array = common.observation_array
+    update = IncrementalObservation.update
     clock = clock_cost()
 
     def counted_observe(state: Any, seat: int) -> list[float]:
@@ -169,9 +183,9 @@ def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
         counts.observes += 1
         return out
 
-    def counted_array(ms: MachineState, seat: int) -> Any:
+    def counted_update(kept: IncrementalObservation[Any], state: Any) -> Any:
         start = time.process_time()
-        out = to_array(ms, seat)
+        out = update(kept, state)
         counts.observe_seconds += time.process_time() - start - clock
         counts.observes += 1
         return out
@@ -197,7 +211,7 @@ def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
     if row == "engine+observe":
         game.observe = counted_observe  # type: ignore[method-assign]
     else:
-        common.observation_array = counted_array
+        IncrementalObservation.update = counted_update  # type: ignore[method-assign, assignment]
     wrap(MachineState, "_apply", decision)
     for name in SPIEL_METHODS:
         if name in openspiel.PastureState.__dict__:
@@ -206,7 +220,7 @@ def counting(game: Game, counts: Counts, row: str) -> Iterator[None]:
         yield
     finally:
         game.__dict__.pop("observe", None)
-        common.observation_array = to_array
+        IncrementalObservation.update = update  # type: ignore[method-assign]
         for (cls, name), original in originals.items():
             setattr(cls, name, original)
 
@@ -231,6 +245,35 @@ def observed_game(game: Game, players: int, rng: random.Random) -> Callable[[], 
                 game.observe(state, seat)
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
             steps += 1
+        return steps
+
+    return play
+
+
+def whole_game(game: Game, players: int, rng: random.Random) -> Callable[[], int]:
+    """The engine's own random playout of the whole game, out-of-turn moves included, as
+    the machine form offers them but without it (no ids, no history): before the first
+    actor decides, each seat of `priority_seats`, in order, picks uniformly among its
+    legal actions and passing; a seat that acts changes the state, and the seats are
+    asked again. The same game, the same picks and the same count as the machine rows."""
+
+    def play() -> int:
+        state = game.new_state(players)
+        steps = 0
+        while not state.is_over():
+            steps += 1
+            if state.is_chance():
+                state.apply(CHANCE, sample(state.chance_outcomes(), rng))
+                continue
+            for seat in game.priority_seats(state):
+                legal = state.legal_actions(seat)
+                pick = rng.randrange(len(legal) + 1)  # the last: pass
+                if pick < len(legal):
+                    state.apply(seat, legal[pick])
+                    break
+            else:
+                seat = state.actors()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
         return steps
 
     return play
@@ -351,11 +394,11 @@ class Split:
 def split(
     game: Game, plays: dict[str, Callable[[], int]], rates: dict[str, Rate], seconds: float
 ) -> dict[str, Split]:
-    engine_us = rates["engine"].us_per_step
+    engine_us = rates[WHOLE if WHOLE in rates else "engine"].us_per_step
     machine_us = rates["machine"].us_per_step - engine_us
     out = {}
     for name, play in plays.items():
-        if name in ("engine", "machine, in turn"):
+        if name in ("engine", WHOLE, IN_TURN):
             continue
         counts = Counts()
         start = time.process_time()
@@ -365,7 +408,7 @@ def split(
         steps = counts.steps
         out[name] = Split(
             total=rates[name].us_per_step,
-            engine=engine_us,
+            engine=rates["engine"].us_per_step if name == "engine+observe" else engine_us,
             machine=0.0 if name == "engine+observe" else machine_us,
             observe=1e6 * counts.observe_seconds / steps,
             observes_per_step=counts.observes / steps,
@@ -376,7 +419,9 @@ def split(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", choices=games.names(), help="one game (default: all)")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per measurement")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -394,12 +439,11 @@ def main() -> None:
             spiel = pyspiel.load_game(f"pasture_{name}", {"players": players})
             plays = {
                 "engine": engine_game(game, players, rng),
+                **({WHOLE: whole_game(game, players, rng)} if game.out_of_turn else {}),
                 "engine+observe": observed_game(game, players, rng),
                 "machine": machine_game(game, players, rng),
                 **(
-                    {"machine, in turn": machine_game(in_turn(game), players, rng)}
-                    if game.out_of_turn
-                    else {}
+                    {IN_TURN: machine_game(in_turn(game), players, rng)} if game.out_of_turn else {}
                 ),
                 "openspiel": spiel_game(spiel, rng),
                 "pettingzoo": aec_game(name, players, rng),
@@ -410,6 +454,7 @@ def main() -> None:
             label = f"{name} {players}p"
             base = rates["engine"]
             for adapter, rate in rates.items():
+                same = rates[WHOLE] if WHOLE in rates and adapter not in IN_TURN_ROWS else base
                 rows.append(
                     {
                         "game": label,
@@ -418,6 +463,7 @@ def main() -> None:
                         "games_per_s": rate.games_per_s,
                         "steps_per_game": rate.steps / rate.games,
                         "ratio": rate.steps_per_s / base.steps_per_s,
+                        "same_game_ratio": rate.steps_per_s / same.steps_per_s,
                         "observed_ratio": rate.steps_per_s / rates["engine+observe"].steps_per_s,
                     }
                 )
@@ -437,6 +483,7 @@ def main() -> None:
                     "games_per_s": rate.games_per_s,
                     "steps_per_game": rate.steps / rate.games,
                     "ratio": None,
+                    "same_game_ratio": None,
                     "observed_ratio": None,
                 }
             )
@@ -448,13 +495,39 @@ def main() -> None:
     console.print(split_table(splits))
 
 
+UNITS = (
+    "A step is one engine decision, in every row alike: a player action or a chance outcome"
+    " applied to the engine state (a priority WAIT changes nothing and is cost, not a step;"
+    " a simultaneous step counts each seat's choice). × engine: against the engine's random"
+    " playout as bench_games.py plays it, which in a game with out-of-turn moves (Wypas)"
+    " moves only the first actor, a smaller game than the adapters play. × same game:"
+    " against the engine row that plays the same game as this row (Wypas: 'engine, whole"
+    " game' for the machine and the adapters, which offer every seat its out-of-turn"
+    " moves). The OpenSpiel row hands out no observations; PettingZoo and Gymnasium rows"
+    " build the observation and mask of every step they return, as their APIs ask."
+)
+
+
 def rates_table(rows: list[dict[str, Any]]) -> Table:
-    table = Table(title="Random play, engine decisions per CPU second (one process)")
-    columns = ("game", "adapter", "steps/s", "games/s", "steps/game", "× engine", "× eng+obs")
+    table = Table(
+        title="Random play, engine decisions per CPU second (one process)",
+        caption=UNITS,
+        caption_justify="left",
+    )
+    columns = (
+        "game",
+        "adapter",
+        "steps/s",
+        "games/s",
+        "steps/game",
+        "× engine",
+        "× same game",
+        "× eng+obs",
+    )
     for column in columns:
         table.add_column(column, justify="left" if column in ("game", "adapter") else "right")
     for row in rows:
-        ratio, observed = row["ratio"], row["observed_ratio"]
+        ratio, same, observed = row["ratio"], row["same_game_ratio"], row["observed_ratio"]
         table.add_row(
             str(row["game"]),
             str(row["adapter"]),
@@ -462,6 +535,7 @@ def rates_table(rows: list[dict[str, Any]]) -> Table:
             f"{row['games_per_s']:,.1f}",
             f"{row['steps_per_game']:,.0f}",
             "" if ratio is None else f"{ratio:.2f}",
+            "" if same is None else f"{same:.2f}",
             "" if observed is None else f"{observed:.2f}",
         )
     return table

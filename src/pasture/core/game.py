@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
+from pasture.core.encode import Section
 from pasture.core.errors import IllegalAction, InvalidOptions
 
 if TYPE_CHECKING:
@@ -306,6 +307,17 @@ class Game(ABC):
         """`seat`'s view as a flat list of numbers of `observation_shape` (layout in the
         game's `observe.py`)."""
         raise NotImplementedError(f"{self.title} declares no observation.")
+
+    def observation_sections(
+        self, num_players: int, options: Mapping[str, JSON]
+    ) -> tuple[Section[Any], ...]:
+        """`observe` in sections, each with a key of what its slots read, so that a kept
+        observation is rewritten only where it changed (`core.encode`); by default one
+        section without a key, the whole of `observe` at every update."""
+        return (Section(self._observe_into),)
+
+    def _observe_into(self, state: State, seat: int, out: list[float]) -> None:
+        out += self.observe(state, seat)
 
     def priority_seats(self, state: State) -> tuple[int, ...]:
         """With `out_of_turn`: the seats offered a chance to act out of turn before the

@@ -119,6 +119,7 @@ RECALLED = 4
 """How many of a seat's own last choices its information-state tensor spells out."""
 
 _CHANCE_DECIDES = (CHANCE,)
+_NO_EVENTS: tuple[Event, ...] = ()
 _seen = tuple.__new__
 """Builds a `Seen` without NamedTuple's keyword-handling constructor (the log gets one
 per step)."""
@@ -262,7 +263,10 @@ class MachineState:
         return ids[:]
 
     def _work_out_legal_ids(self, seat: int) -> list[int]:
-        if seat not in self.deciders():
+        deciders = self._deciders
+        if deciders is None:
+            deciders = self.deciders()
+        if seat not in deciders:
             return []
         machine = self.machine
         state = self.state
@@ -283,10 +287,12 @@ class MachineState:
 
     def apply(self, seat: int, action_id: int) -> list[Event]:
         """Carry out one decider's choice, or raise IllegalAction and change nothing."""
-        deciders = self.deciders()
-        if not deciders:
-            raise IllegalAction("The game is over.", "game_over")
+        deciders = self._deciders
+        if deciders is None:
+            deciders = self.deciders()
         if seat not in deciders:
+            if not deciders:
+                raise IllegalAction("The game is over.", "game_over")
             raise IllegalAction(
                 f"Seat {seat} does not decide now.", "not_your_turn", {"seat": seat + 1}
             )
@@ -308,17 +314,17 @@ class MachineState:
     def _apply(self, seat: int, action_id: int) -> list[Event]:
         machine = self.machine
         if action_id == machine.wait_id:
-            if not self.has_priority(seat):
-                raise IllegalAction(f"Seat {seat} has no priority to pass now.")
             priority = self._priority
-            assert priority is not None
-            priority.pop(0)
-            self._legal = {}
-            self.decisions += 1
+            if not priority or priority[0] != seat:
+                raise IllegalAction(f"Seat {seat} has no priority to pass now.")
+            del priority[0]
+            if self._legal:
+                self._legal = {}
+            decisions = self.decisions = self.decisions + 1
             # The engine state is unchanged: the next seat with priority, if any, decides.
-            over = self.decisions >= machine.max_decisions
+            over = decisions >= machine.max_decisions
             self._deciders = (priority[0],) if priority and not over else None
-            self.log.append(_seen(Seen, (seat, action_id, ())))
+            self.log.append(_seen(Seen, (seat, action_id, _NO_EVENTS)))
             return []
         events = self.state.apply(seat, machine.actions.action(action_id))
         self._priority = self._deciders = None

@@ -6,13 +6,14 @@ from __future__ import annotations
 import importlib
 import io
 import random
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
+from pasture.core.encode import IncrementalObservation
 from pasture.core.machine import Machine, MachineState
 from pasture.core.match import sample
-from pasture.rl.arrays import float32_array
 
 
 def settle_chance(ms: MachineState, rng: random.Random) -> None:
@@ -47,36 +48,47 @@ def observation_space(table: Machine, actions: int) -> spaces.Dict:
     )
 
 
-def observation_array(ms: MachineState, seat: int) -> np.ndarray:
-    """The seat's observation (the game's `observe`) as a float32 array (read-only: the
-    callers hand out copies)."""
-    return float32_array(ms.observation(seat))
-
-
 class Observations:
-    """Each seat's observation array, worked out once per engine state.
-
-    A priority WAIT leaves the engine state as it was (`MachineState.moves` does not
-    change), so the arrays are kept until the next engine decision; every caller gets
-    its own copy."""
+    """Each seat's observation as a float32 array, kept per seat and brought up to date
+    section by section (`core.encode.IncrementalObservation`), at most once per engine
+    state and seat: a priority WAIT leaves the engine state as it was
+    (`MachineState.moves` does not change). Every caller gets its own copy."""
 
     def __init__(self) -> None:
         self._for: MachineState | None = None
         self._moves = -1
-        self._arrays: dict[int, np.ndarray] = {}
+        self._fresh: set[int] = set()
+        self._kept: dict[int, tuple[IncrementalObservation[Any], np.ndarray]] = {}
+        self._table: Machine | None = None
 
     def get(self, ms: MachineState, seat: int) -> np.ndarray:
         if ms is not self._for or ms.moves != self._moves:
             self._for, self._moves = ms, ms.moves
-            self._arrays.clear()
-        array = self._arrays.get(seat)
-        if array is None:
-            array = self._arrays[seat] = observation_array(ms, seat)
-        return array.copy()
+            self._fresh.clear()
+            if ms.machine is not self._table:
+                self._table = ms.machine
+                self._kept.clear()
+        kept = self._kept.get(seat)
+        if kept is None:
+            kept = self._kept[seat] = _kept_observation(ms.machine, seat)
+        if seat not in self._fresh:
+            kept[0].update(ms.state)
+            self._fresh.add(seat)
+        return kept[1].copy()
 
     def of(self, ms: MachineState, seat: int, actions: int) -> dict[str, np.ndarray]:
         """The observation dict: the array and the action mask."""
         return {"observation": self.get(ms, seat), "action_mask": action_mask(ms, seat, actions)}
+
+
+def _kept_observation(table: Machine, seat: int) -> tuple[IncrementalObservation[Any], np.ndarray]:
+    """A seat's kept observation and a numpy view of its slots (the view also keeps the
+    slots from being resized)."""
+    sections = table.game.observation_sections(table.num_players, table.options)
+    kept: IncrementalObservation[Any] = IncrementalObservation(
+        sections, seat, table.observation_shape[0]
+    )
+    return kept, np.frombuffer(kept.values, np.float32)
 
 
 def render_ansi(ms: MachineState, seat: int | None) -> str:

@@ -22,6 +22,7 @@ import numpy as np
 import pyspiel
 
 from pasture.core import registry
+from pasture.core.encode import IncrementalObservation
 from pasture.core.game import CHANCE, JSON, Game, Information, Utility
 from pasture.core.machine import RECALLED, Machine, MachineState, Node, machine
 from pasture.rl.arrays import float32_array
@@ -237,13 +238,23 @@ class PastureObserver:
         else:
             self.tensor = np.zeros(table.observation_shape, np.float32)
             self.dict = {"observation": self.tensor}
+        self._kept: dict[int, IncrementalObservation[Any]] = {}
+        """Each player's observation, rewritten only where it changed (`core.encode`)."""
+        self._table = table
 
     def set_from(self, state: PastureState, player: int) -> None:
         ms = state.machine_state
         if self.perfect_recall:
             self.tensor[:] = float32_array(ms.information_state_tensor(player))
-        else:
-            self.tensor[:] = float32_array(ms.observation(player))
+            return
+        kept = self._kept.get(player)
+        if kept is None:
+            t = self._table
+            sections = t.game.observation_sections(t.num_players, t.options)
+            kept = self._kept[player] = IncrementalObservation(
+                sections, player, t.observation_shape[0]
+            )
+        self.tensor[:] = np.frombuffer(kept.update(ms.state), np.float32)
 
     def string_from(self, state: PastureState, player: int) -> str:
         ms = state.machine_state

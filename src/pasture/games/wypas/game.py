@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pasture.core.encode import Section
 from pasture.core.game import JSON, Game, Option, State
 from pasture.core.index import ActionSet
 from pasture.games.wypas import index, observe, rules
@@ -76,6 +77,11 @@ class Wypas(Game):
     def observe(self, state: State, seat: int) -> list[float]:
         assert isinstance(state, WypasState)
         return observe.observe(state, seat)
+
+    def observation_sections(
+        self, num_players: int, options: Mapping[str, JSON]
+    ) -> tuple[Section[Any], ...]:
+        return observe.SECTIONS
 
     def priority_seats(self, state: State) -> tuple[int, ...]:
         """Before the first actor decides, every other seat holding cards (hand sizes are

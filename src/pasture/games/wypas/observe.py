@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pasture.core.encode import hots, one_hot, rotated
+from pasture.core.encode import Section, hots, observe_sections, one_hot, rotated
 from pasture.games.wypas import knowledge, pens, rules
 from pasture.games.wypas.auction import FACE_DOWN, declared_total, is_bluff_bid, lots_per_turn
 from pasture.games.wypas.edition import BLACK_SHEEP, SHEEPDOG, THIEF, WOLF
@@ -63,6 +63,8 @@ PHASES = (
     rules.OVER,
 )
 ROLES = (THIEF, SHEEPDOG, BLACK_SHEEP, WOLF)
+_PHASE_HOT = {phase: hots(len(PHASES))[i] for i, phase in enumerate(PHASES)}
+_SHEARING = (rules.REDYK, rules.SHEAR)
 
 
 def shape(kinds: int, colours: int, n: int) -> tuple[int, ...]:
@@ -129,24 +131,45 @@ def _pen(pen: Pen, e: Edition) -> tuple[float, ...]:
     return slots[2]
 
 
-def observe(s: WypasState, me: int) -> list[float]:
+# Keys (see SECTIONS): lists that change in place are copied into them; pens, lots, laid
+# cards, queued cards, pending choices and known counts are values, replaced on change,
+# so they are kept as they are.
+
+
+def _head_key(s: WypasState, me: int) -> object:
+    a = s.auction
+    high = a.high_bidder
+    return (
+        s.phase,
+        s.turn,
+        s.baca,
+        a.opener,
+        a.bidder,
+        s.current,
+        high,
+        a.laid[high] if high >= 0 else None,  # is_bluff_bid
+        s.finisher,
+        s.actors(),
+        s.bluff,
+        s.bleat_rule,
+        s.max_turns,
+    )
+
+
+def _head(s: WypasState, me: int, out: list[float]) -> None:
+    """Phase, options, turn, the baca and the seats whose go it is, who acts."""
     n = s.num_players
-    e = s.edition
-    kinds = len(e.kinds)
     seat_hot = hots(n + 1)  # seat_hot[n]: nobody (see _seat)
-    kind_hot = hots(kinds)
-    out: list[float] = []
-    one_hot(out, PHASES.index(s.phase), 9)
+    phase = s.phase
+    out += _PHASE_HOT[phase]
     out += [float(s.bluff), float(s.bleat_rule), float(is_bluff_bid(s))]
     out += [s.turn / s.max_turns, float(s.max_turns)]
-    one_hot(out, (s.baca - me) % n, n)
+    out += hots(n)[(s.baca - me) % n]
     a = s.auction
-    bidding = s.phase == rules.BID
-    shearing = s.phase in (rules.REDYK, rules.SHEAR)
     for seat in (
         a.opener,
-        a.bidder if bidding else -1,
-        s.current if shearing else -1,
+        a.bidder if phase == rules.BID else -1,
+        s.current if phase in _SHEARING else -1,
         a.high_bidder,
         s.finisher,
     ):
@@ -155,12 +178,54 @@ def observe(s: WypasState, me: int) -> list[float]:
     for p in s.actors():
         acting[(p - me) % n] = 1.0
     out += acting
+
+
+def _mine_key(s: WypasState, me: int) -> object:
+    return (tuple(s.hands[me]), s.hidden_discard[me])
+
+
+def _mine(s: WypasState, me: int, out: list[float]) -> None:
+    """My hand; my face-down discards."""
     out += map(float, s.hands[me])
     out += map(float, s.hidden_discard[me])
-    out += rotated(map(sum, s.hands), me, n)
+
+
+def _counts(s: WypasState, me: int, out: list[float]) -> None:
+    """Hand sizes; cards in the deck, face-down discards, the baca's drawn cards."""
+    out += rotated(map(sum, s.hands), me, s.num_players)
     out += [float(sum(s.deck)), float(sum(map(sum, s.hidden_discard))), float(sum(s.drawn))]
+
+
+def _discard_key(s: WypasState, me: int) -> object:
+    return tuple(s.discard)
+
+
+def _discard(s: WypasState, me: int, out: list[float]) -> None:
     out += map(float, s.discard)
-    out += map(float, s.drawn) if me == s.baca else kind_hot[kinds]
+
+
+def _drawn_key(s: WypasState, me: int) -> object:
+    return tuple(s.drawn) if me == s.baca else None
+
+
+def _drawn(s: WypasState, me: int, out: list[float]) -> None:
+    """The baca's drawn cards (the baca only)."""
+    out += map(float, s.drawn) if me == s.baca else hots(len(s.edition.kinds))[-1]
+
+
+def _lots_key(s: WypasState, me: int) -> object:
+    a = s.auction
+    return (tuple(a.lots), a.lot, me == s.baca)
+
+
+def _lots(s: WypasState, me: int, out: list[float]) -> None:
+    """Each lot: present, face down, its card if I may see it, its winner; the lot being
+    auctioned."""
+    n = s.num_players
+    kinds = len(s.edition.kinds)
+    seat_hot = hots(n + 1)
+    kind_hot = hots(kinds)
+    a = s.auction
     lots = lots_per_turn(n)
     for i in range(lots):
         if i < len(a.lots):
@@ -173,30 +238,98 @@ def observe(s: WypasState, me: int) -> list[float]:
         else:
             out += [0.0] * (2 + kinds + n + 1)
     one_hot(out, a.lot if a.lot >= 0 else lots, lots + 1)
+
+
+def _bids_key(s: WypasState, me: int) -> object:
+    a = s.auction
+    return (
+        a.high,
+        a.lot,
+        tuple(a.laid),
+        tuple(a.committed),
+        tuple(a.passed),
+        tuple(a.checked),
+        tuple(a.tied),
+    )
+
+
+def _bids(s: WypasState, me: int, out: list[float]) -> None:
+    """The high bid; per seat: declared total, committed cards, passed, checked, tied,
+    cards laid."""
+    n = s.num_players
+    a = s.auction
     out.append(float(a.high))
-    order = [(me + i) % n for i in range(n)]
-    for p in order:
+    auctioning = a.lot >= 0
+    for i in range(n):
+        p = (me + i) % n
+        laid = a.laid[p]
         out += [
             float(declared_total(s, p)),
             float(a.committed[p]),
-            float(a.passed[p]) if a.lot >= 0 else 0.0,
+            float(a.passed[p]) if auctioning else 0.0,
             float(p in a.checked),
             float(p in a.tied),
-            float(len(a.laid[p])),
+            float(len(laid)),
         ]
-    for p in order:
-        laid = a.laid[p]
+
+
+def _laid_key(s: WypasState, me: int) -> object:
+    return tuple(s.auction.laid)
+
+
+def _laid(s: WypasState, me: int, out: list[float]) -> None:
+    """Per seat: the laid cards I may see (face up, or my own)."""
+    n = s.num_players
+    kinds = len(s.edition.kinds)
+    for i in range(n):
+        p = (me + i) % n
+        laid = s.auction.laid[p]
         if not laid:
-            out += kind_hot[kinds]
+            out += hots(kinds)[kinds]
             continue
         seen = [0.0] * kinds
         for card in laid:
             if card.face != FACE_DOWN or p == me:
                 seen[card.kind] += 1.0
         out += seen
-    for p in order:
-        for pen in s.pens[p]:
+
+
+def _pens_key(s: WypasState, me: int) -> object:
+    return tuple(s.pens)
+
+
+def _pens(s: WypasState, me: int, out: list[float]) -> None:
+    n = s.num_players
+    e = s.edition
+    for i in range(n):
+        for pen in s.pens[(me + i) % n]:
             out += _pen(pen, e)
+
+
+def _tail_key(s: WypasState, me: int) -> object:
+    pending = s.pending
+    looked_at = (
+        tuple(s.hands[pending.target])
+        if pending is not None and pending.role == THIEF and pending.chooser == me
+        else None
+    )
+    return (
+        tuple(s.fleeces),
+        tuple(s.scores),
+        tuple(s.final),
+        tuple(s.queue),
+        s.resolving,
+        tuple(s.waiting),
+        pending,
+        looked_at,
+    )
+
+
+def _tail(s: WypasState, me: int, out: list[float]) -> None:
+    """Fleeces, scores, final goes; the reaction window, its queue and last card; a
+    special card's pending choice; the hand the Thief looks at."""
+    n = s.num_players
+    kinds = len(s.edition.kinds)
     out += rotated(s.fleeces, me, n)
     out += rotated(s.scores, me, n)
     out += rotated([float(p in s.final) for p in range(n)], me, n)
@@ -229,11 +362,42 @@ def observe(s: WypasState, me: int) -> list[float]:
     if pending is not None and pending.role == THIEF and pending.chooser == me:
         out += map(float, s.hands[pending.target])  # the Thief looks at this hand
     else:
-        out += kind_hot[kinds]
-    for p in order:
-        if p == me:
-            out += kind_hot[kinds]
-        else:
-            known = knowledge.known_to(s, me, p)
-            out += map(float, known) if known else kind_hot[kinds]
-    return out
+        out += hots(kinds)[kinds]
+
+
+def _known_key(s: WypasState, me: int) -> object:
+    # What `knowledge.known_to` reads: the public facts and mine (tuples, never changed
+    # in place), per holder.
+    return [(facts.get(knowledge.PUBLIC), facts.get(me)) for facts in s.known]
+
+
+def _known(s: WypasState, me: int, out: list[float]) -> None:
+    """What I know each seat holds (cards seen won, stolen or looked at)."""
+    n = s.num_players
+    kinds = len(s.edition.kinds)
+    kind_hot = hots(kinds)
+    out += kind_hot[kinds]  # my own hand is in "my hand"
+    for i in range(1, n):
+        known = knowledge.known_to(s, me, (me + i) % n)
+        out += map(float, known) if known else kind_hot[kinds]
+
+
+SECTIONS: tuple[Section[WypasState], ...] = (
+    Section(_head, _head_key),
+    Section(_mine, _mine_key),
+    Section(_counts),  # a key would cost more than the sums
+    Section(_discard, _discard_key),
+    Section(_drawn, _drawn_key),
+    Section(_lots, _lots_key),
+    Section(_bids, _bids_key),
+    Section(_laid, _laid_key),
+    Section(_pens, _pens_key),
+    Section(_tail, _tail_key),
+    Section(_known, _known_key),
+)
+"""The observation in the layout's order; a section's key holds everything its slots
+read (see `core.encode.IncrementalObservation`)."""
+
+
+def observe(s: WypasState, me: int) -> list[float]:
+    return observe_sections(SECTIONS, s, me)
