@@ -4,7 +4,10 @@ For every game and player count, a few seeded random playouts are hashed step by
 (and, at the smallest and largest count, a table with each option changed, as the shared
 suite plays them):
 the state's JSON, every seat's view and the spectator's, the legal actions (in order)
-and the chance outcomes (in order, with their probabilities). Wypas also has playouts
+and the chance outcomes (in order, with their probabilities). Long playouts (Wypas at
+3-6 players: thousands of steps) hash all the views at one step in a few and one view,
+each seat's in turn, at the others, as the shared suite samples them; the state's JSON,
+from which every view is drawn, is hashed at every step. Wypas also has playouts
 in which seats play special cards out of turn, hashed with the events as each seat and
 a spectator receive them (`Event.for_seat`), at tables mixing its options. The SHA-256
 of each playout is kept in `determinism.json`. An engine rewritten for speed (or its
@@ -29,7 +32,7 @@ import pytest
 from pasture import games
 from pasture.core import CHANCE, Game
 from pasture.core.match import sample
-from tests.games.test_shared_suite import option_variants
+from tests.games.test_shared_suite import option_variants, sample_stride
 
 Options: TypeAlias = dict[str, Any]
 GOLDEN = Path(__file__).with_name("determinism.json")
@@ -48,9 +51,13 @@ def playout_hash(game: Game, players: int, seed: int, options: Options | None = 
     rng = random.Random(seed)
     state = game.new_state(players, options)
     digest = hashlib.sha256()
-    for _ in range(MAX_STEPS):
+    stride = sample_stride(game, players)
+    seats = (*range(players), None)
+    for step in range(MAX_STEPS):
         digest.update(_dump(state.to_json()))
-        for seat in (*range(players), None):
+        # every view at one step in `stride`, one seat's in turn at the others
+        chosen = seats if step % stride == 0 else (seats[step % len(seats)],)
+        for seat in chosen:
             digest.update(_dump(state.view(seat)))
         if state.is_over():
             digest.update(_dump(state.result().to_json()))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -47,6 +48,39 @@ def _as_postgres(*cmd: str) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else list(cmd)
 
 
+def _run(*cmd: object) -> None:
+    subprocess.run(_as_postgres(*map(str, cmd)), check=True, capture_output=True)
+
+
+def _initdb(db: Path) -> None:
+    _run(PG_BIN / "initdb", "-D", db, "-U", "postgres", "-A", "trust", "--no-sync")
+
+
+def template_dir(run_pid: int) -> Path:
+    """Where the workers of one pytest-xdist run share a fresh cluster's files (see
+    `_shared_template`); the run's main process removes them at its end."""
+    return Path(tempfile.gettempdir()) / f"pasture-pg-template-{run_pid}"
+
+
+def _shared_template() -> Path | None:
+    """Under pytest-xdist, the files of one `initdb` for all the workers of the run (its
+    main process is each worker's parent): each worker copies them instead of running
+    initdb itself, which takes seconds on a busy machine."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return None
+    root = template_dir(os.getppid())
+    root.mkdir(exist_ok=True)
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres", "postgres")
+    with open(root / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one worker runs initdb, the others wait for it
+        if not (root / "ready").exists():
+            shutil.rmtree(root / "db", ignore_errors=True)  # a worker stopped half-way
+            _initdb(root / "db")
+            (root / "ready").touch()
+    return root / "db"
+
+
 class PostgresCluster:
     """A throwaway PostgreSQL 15 cluster, owned by the postgres user, on a free port."""
 
@@ -57,13 +91,15 @@ class PostgresCluster:
         self.port = free_port()
         self.options = f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 -c fsync=off"
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
-        self._run(
-            PG_BIN / "initdb", "-D", self.data / "db", "-U", "postgres", "-A", "trust", "--no-sync"
-        )
+        template = _shared_template()
+        if template is None:
+            _initdb(self.data / "db")
+        else:
+            self._run("cp", "-a", template, self.data / "db")
         self._ctl("start")
 
     def _run(self, *cmd: object) -> None:
-        subprocess.run(_as_postgres(*map(str, cmd)), check=True, capture_output=True)
+        _run(*cmd)
 
     def _ctl(self, action: str, *extra: str) -> None:
         self._run(

@@ -216,6 +216,8 @@ class RandomPlayer:
         self.acted_on = -1
         self.acks: dict[str, tuple[int, dict[str, Any]]] = {}
         self.errors: list[dict[str, Any]] = []
+        self.races: list[dict[str, Any]] = []
+        """Refusals answered by acting again (RACES)."""
         self.count = 0
 
     async def run(self) -> None:
@@ -230,6 +232,7 @@ class RandomPlayer:
                     # Another seat acted first: a card reopened the reaction window this
                     # seat's pass was held in (W-10a), or changed its choices (a Wolf
                     # queued on a pen, W-8a). The protocol's answer to a race: act again.
+                    self.races.append(message)
                     self.pending = None
                     continue
                 assert self.allow_errors, message

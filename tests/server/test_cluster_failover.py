@@ -54,7 +54,7 @@ def test_sigkilled_owners_lose_nothing_and_every_match_finishes(
     async def watch_adoption(table_id: str, pid: int, killed_at: float) -> None:
         # Bounded: a match that ends meanwhile needs no new owner and gets none.
         while owner_pid(redis_server.url, table_id) in (pid, None):
-            if time.monotonic() - killed_at > ADOPTION_WATCH:
+            if time.monotonic() - killed_at > ADOPTION_WATCH or table_id not in site.going():
                 return
             await asyncio.sleep(0.05)
         adoption.append(time.monotonic() - killed_at)

@@ -96,7 +96,9 @@ def test_sigkill_and_restart_lose_no_acknowledged_action(db_url: str) -> None:
             assert all(e["code"] != "unavailable" for e in player.errors)
         # nothing applied twice: every action in the log was acknowledged to its seat once
         acked = sorted(v for _, p in row for v, _ in p.acks.values())
-        assert acked == sorted(steps)
+        unacked = {v: steps[v] for v in sorted(set(steps) - set(acked))}
+        errors = [(p.errors, p.races) for _, p in row]
+        assert acked == sorted(steps), f"logged, never acked: {unacked}; errors: {errors}"
 
     deadline = time.monotonic() + 60  # the bots' match went on by itself
     while server.get(f"/api/tables/{bot_table}").json()["status"] != "over":

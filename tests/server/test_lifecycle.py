@@ -57,7 +57,7 @@ def test_bot_tables_resume_after_a_restart_without_anyone_asking(tmp_path: Path)
 
 def test_a_restart_does_not_start_a_reaction_window_again(tmp_path: Path) -> None:
     url, _ = _sqlite(tmp_path)
-    reaction = 8.0
+    reaction = 4.0  # a window started again by the restart would last all of it
     args = ("--reaction-timeout", str(reaction))
     server = Server(url, *args, with_test_game=True).start()
     tid, tokens = server.table_with_people(GAME.name, 2, options={"rounds": 1})

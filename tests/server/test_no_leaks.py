@@ -37,10 +37,15 @@ def _counts(game: Game) -> list[int]:
 
 
 async def _play(
-    server: Server, game: Game, players: int, bot_seat: int | None, rng_seed: int
+    server: Server,
+    game: Game,
+    players: int,
+    bot_seat: int | None,
+    rng_seed: int,
+    options: dict[str, Any] | None = None,
 ) -> tuple[str, dict[int | None, Client]]:
     bots = {str(bot_seat): "random"} if bot_seat is not None else {}
-    table = server.create(game.name, players, bots=bots)
+    table = server.create(game.name, players, bots=bots, options=options or {})
     spectator = await Client(server, table["id"]).connect()
     tokens = {s: server.join(table["id"], s, f"p{s}") for s in range(players) if s != bot_seat}
     clients: dict[int | None, Client] = {None: spectator}
