@@ -1,23 +1,28 @@
 """Load benchmark of `pasture serve`: many tables of random players over real websockets.
 
     python bench/bench_server.py [--tables 100] [--players 4] [--game swipsheep]
-                                 [--seconds 20] [--db sqlite:///tmp/x.sqlite]
+                                 [--seconds 20] [--rate N] [--db sqlite:///tmp/x.sqlite]
     python bench/bench_server.py --cluster [--games swipsheep,wilson_shep] [--seconds 10]
+    python bench/bench_server.py --view-costs
 
 With --cluster it starts a throwaway Redis and PostgreSQL 15 and prints, side by side in
 one run, for each game: 1 server process against 2 (`pasture serve --redis`; each
 table's clients connect to the process that created it, as a reverse proxy routing by
-table would), then the ack latency of one process at the offered load of --think.
+table would), then the ack latency of one process at --rate actions a second offered.
 
 Starts a server on a free loopback port (SQLite in a temporary file unless --db is
 given; bots' delay 0), opens the tables, and has one websocket client per seat play
 random legal actions; a finished match is replaced by a new table. The clients run in a
 process of their own per server (bench/load_client.py: a lean websocket client, one
-frame per change), so their CPU is counted apart. It stops by itself after --seconds
-and prints acknowledged actions per second, the latency from sending an action to its
-ack (p50, p99), errors, and the CPU per acknowledged action of the server (by thread)
-and of the clients, with the load average (the machine may be shared). Only loopback
-addresses are used; the number of tables is capped.
+frame per change), so their CPU is counted apart. One server is pinned to a core of its
+own, the clients (and PostgreSQL, Redis) to the others; two servers get a core each
+(--no-pin: none). It stops by itself after --seconds and prints actions sent and
+acknowledged per second, the latency from sending an action to its ack (p50, p99),
+errors, and the CPU per acknowledged action of the server (by thread; with and without
+what setting its tables up cost, measured apart) and of the clients, with the load
+average (the machine may be shared). Only loopback addresses are used; the number of
+tables is capped. --view-costs prints what building, encoding and a delta of a view
+cost per game (no server).
 
 `seat_client` and `table_loop` below are a plain client on the `websockets` library,
 one message per frame (bench/bench_bot_load.py uses them).
@@ -216,6 +221,9 @@ class Figures:
     """One run: tables on one or more server processes, one client process per server."""
 
     rate: float
+    """Acknowledged actions a second."""
+    offered: float
+    """Actions a second the clients sent."""
     p50: float
     p99: float
     server_cpu: float
@@ -240,20 +248,43 @@ def measure(
     args: argparse.Namespace,
     think: float,
     services: list[int] = [],  # noqa: B006 (never mutated)
+    profile: str | None = None,
+    rate: float = 0.0,
+    client_cpus: tuple[int, ...] = (),
 ) -> Figures:
     """Tables spread over the processes, each table's clients on its creator (as a
-    reverse proxy routing by table would), one client process per server."""
+    reverse proxy routing by table would), one client process per server. `rate`: the
+    actions a second offered in all (0: as fast as the clients go, after `think`)."""
     start = time.monotonic() + 1.0  # the client processes start meanwhile
     t0 = start + args.warmup
     t1 = t0 + args.seconds
     share = [args.tables // len(ports) + (i < args.tables % len(ports)) for i in range(len(ports))]
     loads = [
-        Load(port, game, args.players, share[i], sum(share[:i]), think, t0, t1)
+        Load(
+            port,
+            game,
+            args.players,
+            share[i],
+            sum(share[:i]),
+            think,
+            t0,
+            t1,
+            rate / len(ports),
+            client_cpus,
+        )
         for i, port in enumerate(ports)
     ]
     with ProcessPoolExecutor(len(ports), mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = [pool.submit(run_client, load) for load in loads]
         time.sleep(max(t0 - time.monotonic(), 0))
+        spy = None
+        if profile:  # the measured window only, every thread, raw (collapsed) stacks
+            spy = subprocess.Popen(
+                ["py-spy", "record", "-p", str(pids[0]), "-r", "250", "--threads", "-f", "raw"]
+                + ["-d", f"{args.seconds:.0f}", "-o", profile],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         cpu0 = sum(cpu_seconds(pid) for pid in pids)
         threads0 = thread_cpu(pids[0])
         wait0 = cpu_wait_seconds(pids[0])
@@ -265,11 +296,14 @@ def measure(
         wait1 = cpu_wait_seconds(pids[0])
         other1 = children_cpu(services)
         reports = [f.result() for f in futures]
+    if spy is not None:
+        spy.wait(60)
     acks = sum(r.acks for r in reports)
     done = max(acks, 1)
     latencies = [x for r in reports for x in r.latencies]
     return Figures(
         rate=acks / elapsed,
+        offered=sum(r.sent for r in reports) / elapsed,
         p50=percentile(latencies, 0.5) * 1000,
         p99=percentile(latencies, 0.99) * 1000,
         server_cpu=(cpu1 - cpu0) / done * 1000,
@@ -285,11 +319,32 @@ def measure(
     )
 
 
-def print_single(args: argparse.Namespace, fig: Figures) -> None:
+def setup_cost(
+    port: int, pid: int, game: str, args: argparse.Namespace, cpus: tuple[int, ...]
+) -> float:
+    """Server CPU ms per table set up (opened, every seat taken and connected, its first
+    frame received) and closed, with no action: what each match costs besides its actions."""
+    t0 = time.monotonic() + 1.0 + args.warmup / 2
+    t1 = t0 + max(args.seconds / 2, 2)
+    load = Load(port, game, args.players, args.tables, 0, 0.0, t0, t1, cpus=cpus, setup_only=True)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        future = pool.submit(run_client, load)
+        time.sleep(max(t0 - time.monotonic(), 0))
+        cpu0 = cpu_seconds(pid)
+        time.sleep(max(t1 - time.monotonic(), 0))
+        cpu1 = cpu_seconds(pid)
+        report = future.result()
+    return (cpu1 - cpu0) / max(report.matches, 1) * 1000
+
+
+def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None) -> None:
     print(
         f"tables {args.tables} x {args.players} connections, game {args.game},"
         f" {args.seconds:g}s, think {args.think:g}s"
+        + (f", {args.rate:g} actions/s offered" if args.rate else "")
+        + (", server pinned to a core of its own" if layout(1, args.pin).clients else "")
     )
+    print(f"actions sent/s           {fig.offered:,.0f}")
     print(f"acknowledged actions/s   {fig.rate:,.0f}")
     print(f"ack latency p50          {fig.p50:.1f} ms")
     print(f"ack latency p99          {fig.p99:.1f} ms")
@@ -300,6 +355,14 @@ def print_single(args: argparse.Namespace, fig: Figures) -> None:
     for name, ms in sorted(fig.threads.items(), key=lambda kv: -kv[1]):
         if ms >= 0.001:
             print(f"  {name:<22} {ms:.3f} ms")
+    if per_table is not None and fig.matches:
+        actions = fig.rate * args.seconds / fig.matches
+        share = per_table / actions
+        print(
+            f"  of which table set-up  {share:.3f} ms  ({per_table:.2f} ms per table: open,"
+            f" {args.players} seats, {args.players} connections; {actions:.0f} actions a match)"
+        )
+        print(f"  actions alone          {fig.server_cpu - share:.3f} ms")
     print(f"server waited for a CPU  {fig.waited:.0%} of the time")
     print(f"client CPU per action    {fig.client_cpu:.3f} ms  (one client process)")
     print(f"errors                   {len(fig.errors)} {sorted(set(fig.errors))}")
@@ -313,8 +376,10 @@ SERVER_SRC = [ROOT / "src"]
 
 
 def start_server(
-    db: str, redis_url: str | None, wrap: list[str] | None = None
+    db: str, redis_url: str | None, cpus: tuple[int, ...] = ()
 ) -> tuple[subprocess.Popen[bytes], int]:
+    """A server process; with `cpus`, it and every thread and process it starts run only
+    there (its own core, so that the clients and services do not starve it)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])}
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
@@ -322,7 +387,8 @@ def start_server(
     cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
     if redis_url:
         cmd += ["--redis", redis_url]
-    proc = subprocess.Popen([*(wrap or []), *cmd], env=env, stdout=subprocess.DEVNULL)
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, preexec_fn=pin)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -345,20 +411,70 @@ def stop_servers(servers: list[tuple[subprocess.Popen[bytes], int]]) -> None:
             proc.kill()
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Which CPUs each server process, the client processes and the services run on."""
+
+    servers: list[tuple[int, ...]]
+    clients: tuple[int, ...]
+    services: tuple[int, ...]
+
+
+def layout(processes: int, pin: bool) -> Layout:
+    """One process: the server has a core of its own, the clients and the services share
+    the others (so neither starves it and its capacity is what is measured). Several:
+    one server per core, and the clients and services go where the kernel puts them:
+    on a machine with no spare core, they take their CPU from the servers."""
+    cores = tuple(sorted(os.sched_getaffinity(0)))
+    if not pin or len(cores) < 2:
+        return Layout([()] * processes, (), ())
+    if processes == 1:
+        return Layout([cores[:1]], cores[1:], cores[1:])
+    return Layout([(cores[i % len(cores)],) for i in range(processes)], (), cores)
+
+
+def pin_tree(pids: list[int], cpus: tuple[int, ...]) -> None:
+    """Every thread of these processes and of their children runs on `cpus` (new
+    PostgreSQL backends inherit it from the postmaster)."""
+    wanted = set(pids)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if int(entry.name) in wanted or parent in wanted:
+                for task in (entry / "task").iterdir():
+                    os.sched_setaffinity(int(task.name), cpus)
+
+
 def with_processes(
     count: int,
     db: str,
     redis_url: str,
     game: str,
     args: argparse.Namespace,
-    think: float,
     services: list[int],
+    rate: float = 0.0,
+    profile: str | None = None,
 ) -> Figures:
-    servers = [start_server(db, redis_url) for _ in range(count)]
+    place = layout(count, args.pin)
+    if place.services:
+        pin_tree(services, place.services)
+    servers = [start_server(db, redis_url, place.servers[i]) for i in range(count)]
     try:
         ports = [port for _, port in servers]
         pids = [proc.pid for proc, _ in servers]
-        return measure(ports, pids, game, args, think, services)
+        return measure(
+            ports,
+            pids,
+            game,
+            args,
+            0.0,
+            services,
+            profile=profile,
+            rate=rate,
+            client_cpus=place.clients,
+        )
     finally:
         stop_servers(servers)
 
@@ -373,6 +489,7 @@ def cluster_main(args: argparse.Namespace) -> None:
     postmaster = int((pg.data / "db" / "postmaster.pid").read_text().split()[0])
     assert redis_server.proc is not None
     services = [postmaster, redis_server.proc.pid]
+    cores = len(os.sched_getaffinity(0))
     try:
         print(
             f"{args.tables} tables x {args.players} connections, {args.seconds:g} s per run,"
@@ -380,12 +497,19 @@ def cluster_main(args: argparse.Namespace) -> None:
             f" per server. At the start: {load_line()}. The machine may be shared: compare"
             " the ratios and the CPU per action, measured in this one run."
         )
+        if args.pin:
+            print(
+                "1 process: the server pinned to CPU 0, the clients, PostgreSQL and Redis to"
+                " the others; 2 processes: one server per CPU, the rest unpinned."
+            )
         print(
             "CPU/action: ms of CPU per acknowledged action, of the servers (srv), the"
-            " clients (cli) and PostgreSQL + Redis (db)."
+            " clients (cli) and PostgreSQL + Redis (db). bound: the most 2 processes can"
+            f" reach on {cores} cores when clients and services share them,"
+            f" {cores} x 1000 / (srv 2p + cli + db) actions/s, over the 1-process rate."
         )
         header = (
-            f"{'game':<12} {'1 process/s':>12} {'2 processes/s':>14} {'ratio':>6}"
+            f"{'game':<12} {'1 process/s':>12} {'2 processes/s':>14} {'ratio':>6} {'bound':>6}"
             f" {'srv 1p':>7} {'srv 2p':>7} {'cli':>6} {'db':>6}"
             f" {'p99 1p':>8} {'p99 2p':>8} {'errors':>7}"
         )
@@ -393,38 +517,105 @@ def cluster_main(args: argparse.Namespace) -> None:
             print(header)
         for game in [] if args.skip_capacity else games:
             # a fresh database for each: no table left over to adopt
-            one = with_processes(
-                1, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0, services
-            )
+            db_url = fresh_database(pg.url, "bench")
+            profile = f"{args.profile}.{game}" if args.profile else None
+            one = with_processes(1, db_url, redis_server.url, game, args, services, 0, profile)
             two = with_processes(
-                2, fresh_database(pg.url, "bench"), redis_server.url, game, args, 0, services
+                2, fresh_database(pg.url, "bench"), redis_server.url, game, args, services
             )
+            cli = (one.client_cpu + two.client_cpu) / 2
+            db = (one.other_cpu + two.other_cpu) / 2
+            bound = cores * 1000 / (two.server_cpu + cli + db) / max(one.rate, 1e-9)
             print(
                 f"{game:<12} {one.rate:>12,.0f} {two.rate:>14,.0f}"
-                f" {two.rate / max(one.rate, 1e-9):>5.2f}x"
-                f" {one.server_cpu:>7.3f} {two.server_cpu:>7.3f}"
-                f" {(one.client_cpu + two.client_cpu) / 2:>6.3f}"
-                f" {(one.other_cpu + two.other_cpu) / 2:>6.3f}"
+                f" {two.rate / max(one.rate, 1e-9):>5.2f}x {bound:>5.2f}x"
+                f" {one.server_cpu:>7.3f} {two.server_cpu:>7.3f} {cli:>6.3f} {db:>6.3f}"
                 f" {one.p99:>5.0f} ms {two.p99:>5.0f} ms {len(one.errors) + len(two.errors):>7}"
                 f"   ({load_line()})"
             )
-        print(f"\nOne process, clients thinking {args.think:g} s (0.5-1.5x) before each action:")
+        print(f"\nOne process, {args.rate:g} actions/s offered (seats in line, paced):")
         print(
-            f"{'game':<12} {'offered/s':>10} {'p50':>9} {'p99':>9} {'srv':>7} {'cli':>6}"
-            f" {'errors':>7}"
+            f"{'game':<12} {'offered/s':>10} {'acked/s':>8} {'p50':>9} {'p99':>9} {'srv':>7}"
+            f" {'cli':>6} {'errors':>7}"
         )
         for game in games:
-            db = fresh_database(pg.url, "bench")
-            fig = with_processes(1, db, redis_server.url, game, args, args.think, services)
+            db_url = fresh_database(pg.url, "bench")
+            fig = with_processes(1, db_url, redis_server.url, game, args, services, args.rate)
             print(
-                f"{game:<12} {fig.rate:>10,.0f} {fig.p50:>6.1f} ms {fig.p99:>6.1f} ms"
-                f" {fig.server_cpu:>7.3f} {fig.client_cpu:>6.3f} {len(fig.errors):>7}"
-                f"   ({load_line()})"
+                f"{game:<12} {fig.offered:>10,.0f} {fig.rate:>8,.0f} {fig.p50:>6.1f} ms"
+                f" {fig.p99:>6.1f} ms {fig.server_cpu:>7.3f} {fig.client_cpu:>6.3f}"
+                f" {len(fig.errors):>7}   ({load_line()})"
             )
         print(f"At the end: {load_line()}")
     finally:
         redis_server.destroy()
         pg.destroy()
+
+
+# -- what a view costs, and what a delta would ------------------------------------------
+
+
+def merge_patch(old: object, new: object) -> object:
+    """The JSON merge patch (RFC 7386) that turns `old` into `new`: what a per-seat delta
+    of a view would carry (lists are sent whole, as a patch must)."""
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return new
+    patch: dict[str, object] = {k: None for k in old if k not in new}
+    for key, value in new.items():
+        if key not in old:
+            patch[key] = value
+        elif old[key] != value:
+            patch[key] = merge_patch(old[key], value)
+    return patch
+
+
+def view_costs(players: int, steps: int = 400) -> None:
+    """Per game, over random matches, for seat 0 after every step: the CPU of building
+    the view message (`State.view`, legal actions), of encoding it, and of computing a
+    delta from the seat's previous view; and the bytes of the full view and of the delta.
+    A delta needs the new view built first, so it can save only the encoding."""
+    from pasture import games as registry
+    from pasture.core.match import Match
+    from pasture.server import protocol
+
+    print(f"Views of seat 0, {players} players, random play ({steps} steps per game):")
+    print(
+        f"{'game':<12} {'view':>8} {'encode':>8} {'delta':>8} {'full bytes':>11}"
+        f" {'delta bytes':>12}"
+    )
+    for name in registry.names():
+        game = registry.get(name)
+        build = encode = delta = 0.0
+        full_bytes = delta_bytes = n = 0
+        rng = random.Random(1)
+        previous: object = None
+        seed = 0
+        match = Match(game, players, game.resolve_options(players, None), seed)
+        while n < steps:
+            if match.is_over():
+                seed += 1
+                match = Match(game, players, game.resolve_options(players, None), seed)
+                previous = None
+            t0 = time.perf_counter()
+            message = protocol.view(match.state, 0, match.version)
+            t1 = time.perf_counter()
+            text = dumps(message)
+            t2 = time.perf_counter()
+            if previous is not None:
+                patch = merge_patch(previous, message)
+                delta += time.perf_counter() - t2
+                delta_bytes += len(dumps(patch))
+            build += t1 - t0
+            encode += t2 - t1
+            full_bytes += len(text)
+            previous = message
+            n += 1
+            seat = match.state.actors()[0]
+            match.act(seat, rng.choice(match.state.legal_actions(seat)))
+        print(
+            f"{name:<12} {build / n * 1e6:>5.0f} us {encode / n * 1e6:>5.0f} us"
+            f" {delta / n * 1e6:>5.0f} us {full_bytes / n:>11,.0f} {delta_bytes / n:>12,.0f}"
+        )
 
 
 def main() -> None:
@@ -440,17 +631,35 @@ def main() -> None:
         help="seconds a client waits before acting (0: as fast as possible, which"
         " saturates the server and measures its capacity; >0: latency at a given load)",
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        help="actions a second offered in all: seats whose turn it is wait in line and are"
+        " let go at this rate (the latency at a set load; default: none, or 1000 for the"
+        " latency runs of --cluster)",
+    )
+    parser.add_argument(
+        "--no-pin",
+        dest="pin",
+        action="store_false",
+        help="do not pin processes to CPUs (by default one server has a core of its own;"
+        " two servers one core each)",
+    )
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
     parser.add_argument(
         "--profile",
         default=None,
-        help="run the server under py-spy; its raw (collapsed) stacks are written here",
+        help="profile the server with py-spy over the measured window (250 samples a"
+        " second, every thread); its raw (collapsed) stacks are written to this file (with"
+        " --cluster: the 1-process runs, to this name + '.<game>')",
     )
     parser.add_argument(
         "--cluster",
         action="store_true",
-        help="1 vs 2 processes on PostgreSQL + Redis, side by side, then latency at --think",
+        help="1 vs 2 processes on PostgreSQL + Redis, side by side, then the latency of one"
+        " process at --rate",
     )
     parser.add_argument("--games", default="swipsheep,wilson_shep", help="with --cluster")
     parser.add_argument(
@@ -463,29 +672,42 @@ def main() -> None:
         help="the sources the server runs (e.g. an older checkout's src, for figures before"
         " and after a change measured with the same clients at the same time)",
     )
+    parser.add_argument(
+        "--view-costs",
+        action="store_true",
+        help="only print what building, encoding and a delta of a view cost, per game",
+    )
     args = parser.parse_args()
+    if args.view_costs:
+        view_costs(args.players)
+        return
     SERVER_SRC[0] = args.server_src
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)
     if args.cluster:
-        if args.think == 0:
-            args.think = 0.1
+        args.rate = 1000.0 if args.rate is None else args.rate
         cluster_main(args)
         return
     print(f"At the start: {load_line()}")
     tmp = tempfile.TemporaryDirectory(prefix="pasture-bench-")
     db = args.db or f"sqlite:///{tmp.name}/bench.sqlite"
-    wrap = None
-    if args.profile:
-        wrap = ["py-spy", "record", "--threads", "-f", "raw", "-o", args.profile, "--"]
-    servers = [start_server(db, None, wrap)]
+    place = layout(1, args.pin)
+    servers = [start_server(db, None, place.servers[0])]
     try:
         proc, port = servers[0]
-        pid = proc.pid
-        if args.profile:  # the server is py-spy's child
-            pid = int(subprocess.check_output(["pgrep", "-P", str(proc.pid)]).split()[0])
-        print_single(args, measure([port], [pid], args.game, args, args.think))
+        fig = measure(
+            [port],
+            [proc.pid],
+            args.game,
+            args,
+            args.think,
+            profile=args.profile,
+            rate=args.rate or 0.0,
+            client_cpus=place.clients,
+        )
+        per_table = setup_cost(port, proc.pid, args.game, args, place.clients)
+        print_single(args, fig, per_table)
     finally:
         stop_servers(servers)
         tmp.cleanup()

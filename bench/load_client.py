@@ -18,6 +18,8 @@ import os
 import random
 import struct
 import time
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -45,6 +47,15 @@ class Load:
     think: float
     measure_from: float
     measure_to: float
+    rate: float = 0.0
+    """Actions a second this process offers in all (0: each seat acts at once, or after
+    `think`): seats whose turn it is wait in line and one is let go every 1/rate s, so
+    the server is offered exactly this rate as long as it keeps some seat waiting."""
+    cpus: tuple[int, ...] = ()
+    """The CPUs this process runs on (empty: any)."""
+    setup_only: bool = False
+    """Only set tables up (open, take every seat, connect every seat and get its first
+    frame), then close them: what a table costs the server before any action."""
 
 
 @dataclass(slots=True)
@@ -52,10 +63,13 @@ class Report:
     """What one client process saw within its window."""
 
     acks: int = 0
+    sent: int = 0
+    """Actions sent within the window (what was offered)."""
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     frames: int = 0
     matches: int = 0
+    """Matches finished within the window (with `setup_only`: tables set up)."""
     cpu: float = 0.0
     """CPU seconds this client process used within the window."""
 
@@ -85,6 +99,7 @@ class Seat(asyncio.Protocol):
         rng: random.Random,
         report: Report,
         done: asyncio.Future[None],
+        pacer: Pacer | None = None,
     ) -> None:
         self.load = load
         self.table = table
@@ -92,6 +107,7 @@ class Seat(asyncio.Protocol):
         self.rng = rng
         self.report = report
         self.done = done
+        self.pacer = pacer
         self.transport: asyncio.Transport | None = None
         self.buffer = b""
         self.open = False
@@ -170,6 +186,9 @@ class Seat(asyncio.Protocol):
 
     def on_frame(self, payload: bytes) -> None:
         self.report.frames += 1
+        if self.load.setup_only:  # welcome and view arrived: the table is set up
+            self.finish()
+            return
         message = orjson.loads(payload)
         if isinstance(message, list):
             for one in message:
@@ -224,14 +243,43 @@ class Seat(asyncio.Protocol):
             "version": view["version"],
             "id": self.pending,
         }
-        if self.load.think > 0:  # a person's (or a bot's) pause before acting
+        if self.pacer is not None:  # in line: the process offers a set rate
+            self.pacer.line.append(partial(self.act, act))
+        elif self.load.think > 0:  # a person's (or a bot's) pause before acting
             self.loop.call_later(self.rng.uniform(0.5, 1.5) * self.load.think, self.act, act)
         else:
             self.act(act)
 
     def act(self, message: dict[str, Any]) -> None:
         self.sent_at = time.perf_counter()
+        if self.load.measure_from <= time.monotonic() < self.load.measure_to:
+            self.report.sent += 1
         self.send(message)
+
+
+class Pacer:
+    """Lets the seats waiting in line act at `rate` a second, in the order they got in
+    line (a tick every 5 ms lets go as many as the rate allows since the last one)."""
+
+    TICK = 0.005
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.line: deque[Callable[[], None]] = deque()
+        self.credit = 0.0
+
+    async def run(self, until: float) -> None:
+        last = time.monotonic()
+        while last < until:
+            await asyncio.sleep(self.TICK)
+            now = time.monotonic()
+            self.credit = min(self.credit + (now - last) * self.rate, self.rate * 0.05)
+            last = now
+            while self.credit >= 1 and self.line:
+                self.credit -= 1
+                self.line.popleft()()
+        while self.line:  # past the window: let every seat left in line act and finish
+            self.line.popleft()()
 
 
 class Http:
@@ -281,7 +329,7 @@ def same(protocol: Seat) -> Seat:
     return protocol
 
 
-async def table_loop(load: Load, n: int, report: Report) -> None:
+async def table_loop(load: Load, n: int, report: Report, pacer: Pacer | None) -> None:
     """One table after another until the window ends."""
     http = Http(load.port)
     loop = asyncio.get_running_loop()
@@ -296,7 +344,8 @@ async def table_loop(load: Load, n: int, report: Report) -> None:
                 )
                 done: asyncio.Future[None] = loop.create_future()
                 rng = random.Random(n * 1000 + k * 10 + seat)
-                seats.append((Seat(load, table["id"], joined["token"], rng, report, done), done))
+                seat_protocol = Seat(load, table["id"], joined["token"], rng, report, done, pacer)
+                seats.append((seat_protocol, done))
             for protocol, _ in seats:
                 await loop.create_connection(partial(same, protocol), "127.0.0.1", load.port)
             await asyncio.gather(*(done for _, done in seats))
@@ -309,14 +358,18 @@ async def table_loop(load: Load, n: int, report: Report) -> None:
 
 async def play(load: Load) -> Report:
     report = Report()
+    pacer = Pacer(load.rate) if load.rate > 0 else None
     loops = asyncio.gather(
-        *(table_loop(load, load.first + n, report) for n in range(load.tables)),
+        *(table_loop(load, load.first + n, report, pacer) for n in range(load.tables)),
         return_exceptions=True,
     )
+    pacing = asyncio.create_task(pacer.run(load.measure_to)) if pacer is not None else None
     await asyncio.sleep(max(load.measure_from - time.monotonic(), 0))
     cpu0 = cpu_seconds(os.getpid())
     await asyncio.sleep(max(load.measure_to - time.monotonic(), 0))
     report.cpu = cpu_seconds(os.getpid()) - cpu0
+    if pacing is not None:
+        await pacing
     with contextlib.suppress(TimeoutError):
         for outcome in await asyncio.wait_for(loops, 10):
             if isinstance(outcome, BaseException):
@@ -326,4 +379,6 @@ async def play(load: Load) -> Report:
 
 def run_client(load: Load) -> Report:
     """The entry point of a client process."""
+    if load.cpus:
+        os.sched_setaffinity(0, load.cpus)
     return asyncio.run(play(load))

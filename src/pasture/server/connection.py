@@ -11,6 +11,7 @@ from starlette.websockets import WebSocket
 
 from pasture.core.game import JSON
 from pasture.server import protocol
+from pasture.server.frames import DirectSocket
 
 
 class Connection:
@@ -56,6 +57,7 @@ class Connection:
         """Write queued messages until closed: everything queued at once goes out together
         (one frame with `batch`, else one frame each)."""
         ws = self.websocket
+        direct = DirectSocket.of(ws)
         outbox = self._outbox
         ready = self._ready
         while True:
@@ -70,9 +72,11 @@ class Connection:
                     break
                 texts.append(item)
             if len(texts) > 1 and self.batch:
-                await ws.send_text(protocol.batch(texts))
-            else:
-                for text in texts:
+                texts = [protocol.batch(texts)]
+            for text in texts:
+                if direct is not None and direct.ready():
+                    direct.write(text.encode())
+                else:  # handshake, back-pressure, closing: the ordinary, awaited way
                     await ws.send_text(text)
             if close is not None:
                 with contextlib.suppress(Exception):

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import orjson
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text, update
 from sqlalchemy.engine import make_url
 
@@ -50,6 +51,14 @@ def safe_url(url: str) -> str:
 SYNC_LEVELS = ("FULL", "NORMAL", "EXTRA")
 
 
+def _json_text(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+# JSON columns (actions, options, timers) are encoded for every action: orjson, not json.
+_JSON = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+
+
 def make_engine(url: str, statement_timeout: float = 5.0) -> Engine:
     parsed = make_url(engine_url(url))
     if parsed.drivername.startswith("sqlite"):
@@ -58,7 +67,7 @@ def make_engine(url: str, statement_timeout: float = 5.0) -> Engine:
         sync = str(parsed.query.get("synchronous", "FULL")).upper()
         if sync not in SYNC_LEVELS:
             raise ValueError(f"synchronous must be one of {', '.join(SYNC_LEVELS)}, not {sync}")
-        engine = create_engine(parsed.difference_update_query(["synchronous"]))
+        engine = create_engine(parsed.difference_update_query(["synchronous"]), **_JSON)
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -77,9 +86,10 @@ def make_engine(url: str, statement_timeout: float = 5.0) -> Engine:
         return create_engine(
             parsed,
             pool_pre_ping=True,
+            **_JSON,
             connect_args={"options": f"-c statement_timeout={limit} -c lock_timeout={limit}"},
         )
-    return create_engine(parsed, pool_pre_ping=True)
+    return create_engine(parsed, pool_pre_ping=True, **_JSON)
 
 
 # Any constant key: every pasture process sharing a PostgreSQL database takes the same lock.

@@ -8,9 +8,55 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, tuple_, update
+from sqlalchemy import Connection, bindparam, insert, select, tuple_, update
 
-from pasture.store.models import ActionRow, SeatRow, TableRow
+from pasture.store.models import ActionRow, Base, SeatRow, TableRow
+
+# The statements of every join and every action are built once, on the Core tables (not
+# the ORM classes): building one and keying its compiled form costs more CPU than running
+# it, and these run for every action (bench/bench_server.py, the database thread).
+_TABLES = Base.metadata.tables[TableRow.__tablename__]
+_SEATS = Base.metadata.tables[SeatRow.__tablename__]
+_ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
+_INSERT_TABLE = insert(_TABLES)
+_INSERT_SEATS = insert(_SEATS)
+_INSERT_ACTIONS = insert(_ACTIONS)
+_SET_SEAT = (
+    update(_SEATS)
+    .where(_SEATS.c.table_id == bindparam("b_table"), _SEATS.c.seat == bindparam("b_seat"))
+    .values(
+        name=bindparam("b_name"),
+        token_hash=bindparam("b_token_hash"),
+        bot=bindparam("b_bot"),
+        since_version=bindparam("b_since"),
+    )
+)
+_SET_STATUS_TIMERS = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("b_table"))
+    .values(
+        status=bindparam("b_status"),
+        wake_at=bindparam("b_wake_at"),
+        deadlines=bindparam("b_deadlines", type_=_TABLES.c.deadlines.type),
+    )
+)
+_SET_TIMERS = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("b_table"))
+    .values(
+        wake_at=bindparam("b_wake_at"),
+        deadlines=bindparam("b_deadlines", type_=_TABLES.c.deadlines.type),
+    )
+)
+_SET_RESULT = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("b_table"))
+    .values(status="over", result=bindparam("b_result", type_=_TABLES.c.result.type))
+)
+_SET_RESULT_TIMERS = _SET_RESULT.values(
+    wake_at=bindparam("b_wake_at"),
+    deadlines=bindparam("b_deadlines", type_=_TABLES.c.deadlines.type),
+)
 
 
 @dataclass(slots=True)
@@ -69,23 +115,24 @@ def now() -> datetime:
 
 def insert_table(conn: Connection, table: TableRecord) -> None:
     conn.execute(
-        insert(TableRow).values(
-            id=table.id,
-            game=table.game,
-            players=table.players,
-            options=table.options,
-            seed=str(table.seed),
-            seed_hash=table.seed_hash,
-            move_clock=table.move_clock,
-            status=table.status,
-            result=table.result,
-            created_at=table.created_at,
-            wake_at=table.timers.wake_at,
-            deadlines=table.timers.deadlines or None,
-        )
+        _INSERT_TABLE,
+        {
+            "id": table.id,
+            "game": table.game,
+            "players": table.players,
+            "options": table.options,
+            "seed": str(table.seed),
+            "seed_hash": table.seed_hash,
+            "move_clock": table.move_clock,
+            "status": table.status,
+            "result": table.result,
+            "created_at": table.created_at,
+            "wake_at": table.timers.wake_at,
+            "deadlines": table.timers.deadlines or None,
+        },
     )
     conn.execute(
-        insert(SeatRow),
+        _INSERT_SEATS,
         [
             {
                 "table_id": table.id,
@@ -105,18 +152,25 @@ def set_seat(
 ) -> None:
     """Store who sits in `seat` now, and the table's status (a join may start play)."""
     conn.execute(
-        update(SeatRow)
-        .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-        .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot, since_version=seat.since)
+        _SET_SEAT,
+        {
+            "b_table": table_id,
+            "b_seat": seat.seat,
+            "b_name": seat.name,
+            "b_token_hash": seat.token_hash,
+            "b_bot": seat.bot,
+            "b_since": seat.since,
+        },
     )
     conn.execute(
-        update(TableRow)
-        .where(TableRow.id == table_id)
-        .values(status=status, wake_at=timers.wake_at, deadlines=timers.deadlines or None)
+        _SET_STATUS_TIMERS,
+        {
+            "b_table": table_id,
+            "b_status": status,
+            "b_wake_at": timers.wake_at,
+            "b_deadlines": timers.deadlines or None,
+        },
     )
-
-
-_INSERT_ACTION = insert(ActionRow)  # built once: this runs for every action
 
 
 def append_actions(
@@ -129,7 +183,7 @@ def append_actions(
     """Log players' actions (one, or the answers of a reaction window); with `result`,
     the match ended with them; with `timers`, the table's timers changed with them."""
     conn.execute(
-        _INSERT_ACTION,
+        _INSERT_ACTIONS,
         [
             {
                 "table_id": table_id,
@@ -142,13 +196,17 @@ def append_actions(
             for action in actions
         ],
     )
-    values: dict[str, Any] = {}
+    if result is None and timers is None:
+        return
+    values: dict[str, Any] = {"b_table": table_id}
     if result is not None:
-        values |= {"status": "over", "result": result}
+        values["b_result"] = result
     if timers is not None:
-        values |= {"wake_at": timers.wake_at, "deadlines": timers.deadlines or None}
-    if values:
-        conn.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+        values |= {"b_wake_at": timers.wake_at, "b_deadlines": timers.deadlines or None}
+    if result is None:
+        conn.execute(_SET_TIMERS, values)
+    else:
+        conn.execute(_SET_RESULT if timers is None else _SET_RESULT_TIMERS, values)
 
 
 def _table(row: Any) -> TableRecord:
@@ -242,9 +300,8 @@ def open_tables(
 
 def set_timers(conn: Connection, table_id: str, timers: StoredTimers) -> None:
     conn.execute(
-        update(TableRow)
-        .where(TableRow.id == table_id)
-        .values(wake_at=timers.wake_at, deadlines=timers.deadlines or None)
+        _SET_TIMERS,
+        {"b_table": table_id, "b_wake_at": timers.wake_at, "b_deadlines": timers.deadlines or None},
     )
 
 
