@@ -222,7 +222,9 @@ class RandomPlayer:
 
     async def run(self) -> None:
         client = self.client
-        while not client.ended:
+        # An action sent as the match ended (by this action or another seat's) is still
+        # answered after the end: wait for that answer too.
+        while not client.ended or self.pending is not None:
             await self._maybe_act()
             message = await client.recv(30)
             kind = message["type"]
