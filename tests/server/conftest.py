@@ -21,6 +21,17 @@ if TYPE_CHECKING:
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
 
+@pytest.fixture(autouse=True)
+def _stop_the_tests_own_servers() -> Iterator[None]:
+    """A test that fails before it stops the servers it started leaves none running (the
+    servers of module fixtures were started before, and are theirs to stop)."""
+    before = len(Server.started)
+    yield
+    for server in Server.started[before:]:
+        server.stop()
+    del Server.started[before:]
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("db") / "pasture.sqlite"

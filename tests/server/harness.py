@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 import websockets
@@ -29,6 +29,9 @@ def free_port() -> int:
 
 class Server:
     """`python -m pasture.server` on a free loopback port."""
+
+    started: ClassVar[list[Server]] = []
+    """Every server started in this process (a test that fails still stops its own)."""
 
     def __init__(
         self, db: str, *args: str, port: int | None = None, with_test_game: bool = False
@@ -62,6 +65,7 @@ class Server:
         cmd += self.args
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env)
+        Server.started.append(self)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
