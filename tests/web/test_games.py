@@ -6,17 +6,26 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from pasture.games.wilson_shep.edition import default_edition
 from tests.web.conftest import screenshot
 from tests.web.helpers import frames_of, open_table, play_to_end
 
 
+def click_now(target: Any) -> bool:
+    """Click what the page shows now; False if a new frame redrew it away meanwhile (the
+    caller looks at the page again)."""
+    try:
+        target.click(timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def click_first(page: Any, selector: str) -> bool:
     found = page.locator(selector)
-    if found.count():
-        found.first.click()
-        return True
-    return False
+    return bool(found.count()) and click_now(found.first)
 
 
 def wilson_shep_step(page: Any) -> bool:
@@ -26,7 +35,8 @@ def wilson_shep_step(page: Any) -> bool:
     tiles = page.locator(".tile.live")
     if not tiles.count():
         return False
-    tiles.first.click()
+    if not click_now(tiles.first):
+        return False
     if page.locator(".tile.picked").count():
         return click_first(page, ".tile.live:not(.picked)")
     return True
@@ -66,7 +76,8 @@ def baaaaa_step(page: Any) -> bool:
         return True
     if page.locator(".space.live").count():
         before = page.get_attribute("#board", "data-version")
-        page.locator(".space.live").first.click()
+        if not click_now(page.locator(".space.live").first):
+            return False
         if page.get_attribute("#board", "data-version") != before:
             return True
         return click_first(page, ".actions button:not([disabled])")
@@ -110,16 +121,13 @@ def wypas_step(page: Any) -> bool:
     cards = page.locator(".hand-panel .card-button:not([disabled])")
     phase_bid = "pass" in kinds
     if cards.count() and not page.locator(".hand-panel .actions").count() and not phase_bid:
-        cards.first.click()
+        if not click_now(cards.first):
+            return False
         return click_first(page, ".hand-panel .actions button:not([disabled])")
     for kind in PREFER + ["pass"]:
         if kind in kinds:
-            bar.nth(kinds.index(kind)).click()
-            return True
-    if kinds:
-        bar.first.click()
-        return True
-    return False
+            return click_now(bar.nth(kinds.index(kind)))
+    return bool(kinds) and click_now(bar.first)
 
 
 def test_wypas_whole_match(new_page: Any) -> None:
