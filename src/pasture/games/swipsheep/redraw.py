@@ -317,6 +317,8 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
         return s.clone()  # every hand has been revealed
     if seat is not None and not 0 <= seat < s.num_players:
         seat = None  # a seat that does not play sees what a spectator sees
+    if s.phase == rules.DEAL:
+        return _while_dealing(s, seat, rng)
     r = Round(s, seat)
     if r.resolved:
         r.plan_after_passes()
@@ -340,6 +342,49 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
             deals, passes = r.opening(drawn, rng)
             return _assemble(s, r, deals, passes, draws, hands)
     raise RuntimeError(f"no consistent re-draw found for seat {seat} in {MAX_TRIES} tries")
+
+
+def _while_dealing(s: SwipSheepState, seat: int | None, rng: random.Random) -> SwipSheepState:
+    """During the deal, the cards dealt so far to the others, drawn afresh in dealing order
+    from those `seat` has not seen (its own hand, the cards dealt to it): `Round`'s
+    `hidden_deal` and `_assemble` for a round that has nothing else yet."""
+    t = s.tables
+    position = t.position
+    queue = s.dealing
+    history = s.history
+    pool = list(s.round_deck)
+    own = s.hands[seat] if seat is not None else None
+    if own is not None:
+        for k, c in enumerate(own):
+            pool[k] -= c
+    total = sum(pool)
+    hands = [[0] * len(pool) for _ in range(s.num_players)]
+    if own is not None:
+        hands[seat] = own[:]  # type: ignore[index]  # seat is a seat when it has a hand
+    deals: list[int] = []
+    random = rng.random
+    for (_, action), to in zip(history, queue, strict=False):
+        if to == seat:
+            k = position[action.card]  # type: ignore[attr-defined]
+        else:  # _draw_one, written out
+            x = int(random() * total)
+            k = 0
+            while x >= pool[k]:
+                x -= pool[k]
+                k += 1
+            pool[k] -= 1
+            total -= 1
+            hands[to][k] += 1
+        deals.append(k)
+    new = s.clone_with_round(hands)
+    deck = new.deck = list(s.round_deck)
+    for k in deals:
+        deck[k] -= 1
+    new.history = list(map(t.deal_steps.__getitem__, deals))
+    events = new.events = s.events[:]
+    start = s.log_start
+    events[start : start + len(deals)] = map(getitem, map(t.dealt_events.__getitem__, queue), deals)
+    return new
 
 
 def _moves(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:

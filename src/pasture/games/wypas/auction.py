@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
-from itertools import compress
+from itertools import chain, compress
+from operator import mul
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
@@ -290,6 +291,13 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
     if len(laid) > a.committed[seat] and (total > high or (checkable and total == high)):
         out.append(rules.DONE)
     hand = s.hands[seat]
+    if not (face_down or checkable):
+        # W-3: a card stays within reach when its value and the rest of the hand beat the
+        # bid. With the whole hand that far above the bid, every way of laying every card
+        # does (the common case), listed kind by kind as below.
+        if high - total - sum(map(mul, hand, t.number)) < t.least_gap:
+            out += chain.from_iterable(compress(t.lay_up_actions, hand))
+            return out
     held = list(compress(t.kinds, hand))
     # What the hand could still add (`_max_more`), kept as totals so that the same with
     # one card taken out costs a few subtractions: the face-up sum at Dollies' top value,

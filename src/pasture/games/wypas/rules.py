@@ -98,17 +98,17 @@ def _deal_hands(s: WypasState, ev: list[Event]) -> None:
 
 
 def chance_outcomes(s: WypasState) -> list[ChanceOutcome]:
+    if s.phase == DEAL:  # the commonest: a quarter of a game's steps
+        deck = s.deck
+        total = sum(deck)
+        if not total:
+            return []
+        rows = s.tables.by_total[total] or s.tables.deals(total)
+        return list(filter(None, map(list.__getitem__, rows, deck)))
     if s.phase == CHOOSE_BACA:
         n = s.num_players
         return [ChanceOutcome(FirstBaca(p), 1 / n) for p in range(n)]
-    if s.phase != DEAL:
-        return []
-    deck = s.deck
-    total = sum(deck)
-    if not total:
-        return []
-    rows = s.tables.by_total[total] or s.tables.deals(total)
-    return list(filter(None, map(list.__getitem__, rows, deck)))
+    return []
 
 
 def chance_ok(s: WypasState, action: Action) -> bool:
@@ -149,19 +149,21 @@ def _settle(s: WypasState, ev: list[Event]) -> None:
         _end_turn(s, ev)
 
 
-def _deal(s: WypasState, card: str, ev: list[Event]) -> None:
-    k = s.edition.position[card]
-    to = s.deal_queue.pop(0)
-    s.deck[k] -= 1
+def deal_kind(s: WypasState, k: int) -> list[Event]:
+    """The next card dealt is of kind k (the deck holds one); the events."""
+    queue = s.deal_queue
+    to = queue.pop(0)
+    deck = s.deck
+    deck[k] -= 1
     if to == LOT_AREA:
         s.drawn[k] += 1
-        ev.append(events.lot_drawn(s.baca, card))
+        ev = [events.lot_drawn(s.baca, s.edition.kinds[k])]
     else:
         s.hands[to][k] += 1
-        ev.append(events.dealt(to, card))
-    if s.deal_queue and s.deck[k]:
-        return  # the common case: more to deal, and the deck is not empty
-    _settle(s, ev)
+        ev = [s.tables.dealt[to][k]]
+    if not (queue and deck[k]):  # the common case: more to deal, and the deck not empty
+        _settle(s, ev)
+    return ev
 
 
 # --- who acts, what is legal ----------------------------------------------------------------
@@ -291,7 +293,7 @@ Handler = Callable[["WypasState", int, Any, list[Event]], None]
 
 
 def _on_deal(s: WypasState, seat: int, action: Deal, ev: list[Event]) -> None:
-    _deal(s, action.card, ev)
+    ev += deal_kind(s, s.edition.position[action.card])
 
 
 def _on_pass(s: WypasState, seat: int, action: Pass, ev: list[Event]) -> None:

@@ -87,7 +87,9 @@ class WypasState(ModularState):
         self.pending: PendingChoice | None = None
         self.known: Knowledge = knowledge.empty(n)
         """What seats know of other hands (see knowledge.py)."""
-        self._cache: dict[int, list[Action]] = {}
+        self._legal_seat = -1
+        """The seat `_legal` was listed for (-1: none since the last step)."""
+        self._legal: list[Action] = []
         self._public_view: dict[str, JSON] | None = None
         self.pen_plays: PenPlays | None = None
         """The special plays on pens, kept with the pens they were worked out for."""
@@ -98,10 +100,15 @@ class WypasState(ModularState):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat == CHANCE:
             return [o.action for o in rules.chance_outcomes(self)]
-        cached = self._cache.get(seat)
-        if cached is None:
-            cached = self._cache[seat] = rules.legal_actions(self, seat)
-        return cached[:]
+        return self._listed(seat)[:]
+
+    def _listed(self, seat: int) -> list[Action]:
+        """`seat`'s legal actions, kept for the last seat asked until the next step (a step
+        is mostly one seat asked, then answered)."""
+        if seat != self._legal_seat:
+            self._legal = rules.legal_actions(self, seat)
+            self._legal_seat = seat
+        return self._legal
 
     def chance_outcomes(self) -> list[ChanceOutcome]:
         return rules.chance_outcomes(self)
@@ -114,9 +121,7 @@ class WypasState(ModularState):
             if rules.chance_ok(self, action):
                 return
         elif type(seat) is int and 0 <= seat < self.num_players and self.phase not in CHANCE_PHASES:
-            cached = self._cache.get(seat)
-            if cached is None:
-                cached = self._cache[seat] = rules.legal_actions(self, seat)
+            cached = self._listed(seat)
             # The listed actions are shared values: look for the very object first (no
             # equality test per action), then for an equal one.
             for legal in cached:
@@ -130,26 +135,29 @@ class WypasState(ModularState):
         # The common cases of `check_legal` first: a deal the deck allows, or an action
         # just listed for the seat (the very object); anything else gets the full check.
         if seat == CHANCE:
+            k = self.tables.deal_kind.get(id(action))
+            if k is not None and self.phase == rules.DEAL and self.deck[k]:
+                self._legal_seat = -1
+                self._public_view = None
+                return rules.deal_kind(self, k)  # the commonest step, vouched for at once
             if not rules.chance_ok(self, action):
                 self.check_legal(seat, action)
-        else:
-            cached = self._cache.get(seat) if type(seat) is int else None
-            if cached is None:
-                self.check_legal(seat, action)
+        elif seat == self._legal_seat and type(seat) is int:
+            for legal in self._legal:
+                if legal is action:
+                    break
             else:
-                for legal in cached:
-                    if legal is action:
-                        break
-                else:
-                    self.check_legal(seat, action)
-        self._cache = {}
+                self.check_legal(seat, action)
+        else:
+            self.check_legal(seat, action)
+        self._legal_seat = -1
         self._public_view = None
         ev: list[Event] = []
         rules.HANDLERS.get(type(action), specials.play)(self, seat, action, ev)
         return ev
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        self._cache = {}
+        self._legal_seat = -1
         self._public_view = None
         return rules.apply(self, seat, action)
 
@@ -178,7 +186,7 @@ class WypasState(ModularState):
         # fleeces, fleece_points, scores, bonus, sheared, final, queue, waiting and
         # effective change rarely and are replaced, never changed in place: shared.
         d["known"] = knowledge.copy(self.known)
-        d["_cache"] = {}
+        d["_legal_seat"] = -1
         d["_public_view"] = None
         return new
 
@@ -282,7 +290,8 @@ class WypasState(ModularState):
         pending = data["pending"]
         state.pending = PendingChoice(*pending) if pending is not None else None
         state.known = knowledge.from_json(n, [(w, _decode(c)) for w, c in data["known"]])
-        state._cache = {}
+        state._legal_seat = -1
+        state._legal = []
         state._public_view = None
         state.pen_plays = None
         return state

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from pasture.core.game import ChanceOutcome
+from pasture.games.wypas import events
 from pasture.games.wypas.actions import Deal, HideLot, Lay, Place, Steal
 from pasture.games.wypas.edition import (
     BLACK_SHEEP,
@@ -27,6 +28,8 @@ DealRow = list["ChanceOutcome | None"]
 """One kind's deal outcomes by the count of it left in the deck (None at 0)."""
 
 PENS = 2
+MAX_SEATS = 6
+"""The most seats at a table (the game's `max_players`)."""
 
 
 class Tables:
@@ -35,12 +38,15 @@ class Tables:
     __slots__ = (
         "kinds",
         "deal",
+        "deal_kind",
+        "dealt",
         "hide",
         "steal",
         "lay_up",
         "lay_down",
         "lay_up_actions",
         "number",
+        "least_gap",
         "top",
         "places",
         "place",
@@ -55,6 +61,13 @@ class Tables:
     def __init__(self, e: Edition) -> None:
         self.kinds = range(len(e.kinds))
         self.deal = tuple(Deal(kind) for kind in e.kinds)
+        self.deal_kind = {id(action): k for k, action in enumerate(self.deal)}
+        """id(deal) -> its kind, for the deal objects above (kept alive here, so an id
+        found is that very object): the commonest step skips the generic check."""
+        self.dealt = tuple(
+            tuple(events.dealt(to, kind) for kind in e.kinds) for to in range(MAX_SEATS)
+        )
+        """`dealt[seat][kind]`: the event of that card dealt to that seat."""
         self.hide = tuple(HideLot(kind) for kind in e.kinds)
         self.steal = tuple(Steal(kind) for kind in e.kinds)
         up: list[tuple[tuple[int, Lay], ...]] = []
@@ -79,6 +92,11 @@ class Tables:
             for k, role in enumerate(e.roles)
         )
         """Kind -> the most it adds to a bid face up (0: a special card)."""
+        self.least_gap = min(
+            (ways[0][0] - self.number[k] for k, ways in enumerate(up) if ways), default=0
+        )
+        """The least, over kinds, of a kind's lowest face-up value less its most: a bid
+        below a hand's face-up sum by more than this leaves every way of laying open."""
         self.top = top
         self.place: dict[tuple[int, int, int, int], Place] = {}
         """(kind, pen, colour, value) -> the Place action."""
