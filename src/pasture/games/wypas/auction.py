@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
-from itertools import chain, compress
-from operator import mul
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
@@ -291,13 +290,6 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
     if len(laid) > a.committed[seat] and (total > high or (checkable and total == high)):
         out.append(rules.DONE)
     hand = s.hands[seat]
-    if not (face_down or checkable):
-        # W-3: a card stays within reach when its value and the rest of the hand beat the
-        # bid. With the whole hand that far above the bid, every way of laying every card
-        # does (the common case), listed kind by kind as below.
-        if high - total - sum(map(mul, hand, t.number)) < t.least_gap:
-            out += chain.from_iterable(compress(t.lay_up_actions, hand))
-            return out
     held = list(compress(t.kinds, hand))
     # What the hand could still add (`_max_more`), kept as totals so that the same with
     # one card taken out costs a few subtractions: the face-up sum at Dollies' top value,
@@ -316,13 +308,19 @@ def bid_actions(s: WypasState, seat: int) -> list[Action]:
                 values += [v] * c
         else:
             others += c
+    lay_up, lay_down, lay_up_actions = t.lay_up, t.lay_down, t.lay_up_actions
+    if not (face_down or checkable) and high - total - whole < t.least_gap:
+        # W-3 (below): with the hand's face-up sum this far above the bid, every way of
+        # laying every card keeps the raise within reach (the common case).
+        for k in held:
+            out += lay_up_actions[k]
+        return out
     lowest = second = best_fd  # the lowest face-up values (needed with a face-down card)
     if values:
         values.sort()
         lowest = min(values[0], best_fd)
         if len(values) > 1:
             second = min(values[1], best_fd)
-    lay_up, lay_down, lay_up_actions = t.lay_up, t.lay_down, t.lay_up_actions
     for k in held:
         v = number[k]
         rest = whole - v  # the hand's face-up sum without this card

@@ -100,7 +100,10 @@ class WypasState(ModularState):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat == CHANCE:
             return [o.action for o in rules.chance_outcomes(self)]
-        return self._listed(seat)[:]
+        if seat != self._legal_seat:  # `_listed`, written out: once a step
+            self._legal = rules.legal_actions(self, seat)
+            self._legal_seat = seat
+        return self._legal[:]
 
     def _listed(self, seat: int) -> list[Action]:
         """`seat`'s legal actions, kept for the last seat asked until the next step (a step
