@@ -46,28 +46,13 @@ ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 
 
 # The re-draw makes many small random picks: one `rng.random()` each (a C call) is much
-# cheaper than `randrange`, `sample` or `shuffle`, with the same uniform choice.
+# cheaper than `randrange`, `sample` or `shuffle`, with the same uniform choice; the
+# shuffles and samples are written out where they are made (once a try or more).
 
 
 def _below(n: int, rng: random.Random) -> int:
     """A uniform integer in [0, n)."""
     return int(rng.random() * n)
-
-
-def _shuffle(items: list[int], rng: random.Random) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        items[i], items[j] = items[j], items[i]
-
-
-def _sample(items: list[int], count: int, rng: random.Random) -> list[int]:
-    """`count` of `items` at random, in random order."""
-    pool = items[:]
-    size = len(pool)
-    for i in range(count):
-        j = i + int(rng.random() * (size - i))
-        pool[i], pool[j] = pool[j], pool[i]
-    return pool[:count]
 
 
 def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
@@ -232,25 +217,36 @@ class Round:
             pool[wolf] -= self.need[q]
         self.rest = [k for k, c in enumerate(pool) if k != wolf for _ in range(c)]
         self.open = [len(self.unknown[q]) - self.need[q] for q in range(n)]
-        self.feasible = len(self.rest) >= sum(self.open)
+        self.to_draw = sum(self.open)
+        """How many cards `hands_after_passes` draws from `rest`."""
+        self.feasible = len(self.rest) >= self.to_draw
 
     def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """A random make-up of every hand after passing, wolves laid, and the cards drawn
         for the others' unknown slots (in seat order)."""
-        drawn = _sample(self.rest, sum(self.open), rng)
+        # `to_draw` of `rest` at random, in random order (a partial Fisher-Yates shuffle)
+        pool = self.rest[:]
+        size = len(pool)
+        random = rng.random
+        for i in range(self.to_draw):
+            j = i + int(random() * (size - i))
+            pool[i], pool[j] = pool[j], pool[i]
+        del pool[self.to_draw :]
         hands = [hand[:] for hand in self.base]
         i = 0
         for q, count in enumerate(self.open):
-            hand = hands[q]
-            for k in drawn[i : i + count]:
-                hand[k] += 1
-            i += count
-        return hands, drawn
+            if count:
+                hand = hands[q]
+                for k in pool[i : i + count]:
+                    hand[k] += 1
+                i += count
+        return hands, pool
 
     def opening(self, drawn: list[int], rng: random.Random) -> tuple[list[int], dict[int, Pass]]:
         """Deals and passes that put the `drawn` cards (and the public wolves) where
         `hands_after_passes` said: each hand's unknown slots in a random order."""
         wolf, seat = self.wolf, self.seat
+        random = rng.random
         card_of = self.slot_card[:]
         i = 0
         for q, count in enumerate(self.open):
@@ -258,7 +254,9 @@ class Round:
             if slots:
                 cards = [wolf] * self.need[q] + drawn[i : i + count]
                 i += count
-                _shuffle(cards, rng)
+                for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
+                    j = int(random() * (m + 1))
+                    cards[m], cards[j] = cards[j], cards[m]
                 for slot, card in zip(slots, cards, strict=True):
                     card_of[slot] = card
         hands: list[list[int]] = []
@@ -266,9 +264,12 @@ class Round:
             if p == seat:
                 hands.append(self.own[:])
                 continue
-            dealt = [card_of[3 * p + role] for role in roles]
-            _shuffle(dealt, rng)  # type: ignore[arg-type]  # every slot of another is filled
-            hands.append(dealt)  # type: ignore[arg-type]
+            base = 3 * p
+            dealt: list[int] = [card_of[base + role] for role in roles]  # type: ignore[misc]
+            for m in range(len(dealt) - 1, 0, -1):  # every slot of another is filled
+                j = int(random() * (m + 1))
+                dealt[m], dealt[j] = dealt[j], dealt[m]
+            hands.append(dealt)
         deals = [hands[p].pop() for p in reversed(self.queue)]
         deals.reverse()
         passes: dict[int, Pass] = {}
