@@ -34,10 +34,6 @@ def empty(players: int) -> Knowledge:
     return [{} for _ in range(players)]
 
 
-def copy(known: Knowledge) -> Knowledge:
-    return known[:]
-
-
 def to_json(known: Knowledge) -> list[tuple[int, Counts]]:
     """The stored form: (observer * 16 + holder, counts) pairs, in that number's order."""
     return sorted((o * 16 + h, c) for h, facts in enumerate(known) for o, c in facts.items())

@@ -201,10 +201,10 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
     out: list[Action]
     if s.waiting:
         out = [NO_REACTION] if seat in s.waiting else []
+    elif phase == BID:  # the commonest phase: half of a game's steps
+        out = auction.bid_actions(s, seat) if seat == s.auction.bidder else []
     elif seat == (  # who acts in this phase (as `actors` says)
-        s.auction.bidder
-        if phase == BID
-        else s.current
+        s.current
         if phase in (REDYK, SHEAR)
         else s.auction.opener
         if phase == NAME
@@ -221,8 +221,7 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
 
 
 def _phase_actions(s: WypasState, seat: int, phase: str) -> list[Action]:
-    if phase == BID:
-        return auction.bid_actions(s, seat)
+    """The actor's actions in any phase but the bidding (`legal_actions` lists those)."""
     if phase == REDYK:
         out = _place_actions(s, seat)
         out.append(DONE)

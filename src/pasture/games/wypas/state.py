@@ -188,7 +188,7 @@ class WypasState(ModularState):
         d["pens"] = self.pens[:]
         # fleeces, fleece_points, scores, bonus, sheared, final, queue, waiting and
         # effective change rarely and are replaced, never changed in place: shared.
-        d["known"] = knowledge.copy(self.known)
+        d["known"] = self.known[:]  # each holder's facts are replaced on change (knowledge.py)
         d["_legal_seat"] = -1
         d["_public_view"] = None
         return new
