@@ -11,7 +11,7 @@ from starlette.websockets import WebSocket
 
 from pasture.core.game import JSON
 from pasture.server import protocol
-from pasture.server.frames import DirectSocket
+from pasture.server.frames import DirectSocket, text_frame
 
 
 class Connection:
@@ -33,6 +33,12 @@ class Connection:
         self._limit = limit
         self._outbox: deque[str | int] = deque()
         self._ready = asyncio.Event()
+        self._direct: DirectSocket | None = None
+        """The socket written to directly (server/frames.py), once the pump has started."""
+        self._pumping = True
+        """The pump task owns the outbox (at the start, on back-pressure, to close): what
+        is queued waits for it. Otherwise a flush callback writes the outbox directly."""
+        self._flush_due = False
 
     def send(self, message: dict[str, JSON]) -> None:
         self.send_text(protocol.dumps(message))
@@ -44,36 +50,69 @@ class Connection:
             self.close(1013)  # too far behind: it reconnects and catches up from its version
             return
         self._outbox.append(text)
-        self._ready.set()
+        self._wake()
 
     def close(self, code: int = 1000) -> None:
         """Close after what is already queued has been sent."""
         if not self.closed:
             self.closed = True
             self._outbox.append(code)
+            self._wake()
+
+    def _wake(self) -> None:
+        """Have what is queued written once the current callback is done: what one change
+        queues (ack, events, view) goes out together, as one write."""
+        if self._pumping:
             self._ready.set()
+        elif not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _take(self) -> tuple[list[str], int | None]:
+        """What is queued up to a close (the close code is taken too)."""
+        outbox = self._outbox
+        texts: list[str] = []
+        while outbox:
+            item = outbox.popleft()
+            if isinstance(item, int):
+                return texts, item
+            texts.append(item)
+        return texts, None
+
+    def _frames(self, texts: list[str]) -> list[str]:
+        if len(texts) > 1 and self.batch:
+            return [protocol.batch(texts)]
+        return texts
+
+    def _flush(self) -> None:
+        """Write the outbox straight to the socket in one write (a callback, not a task:
+        one change of a table wakes no task per connection), unless the socket is not
+        ready or a close is queued: then the pump takes over."""
+        self._flush_due = False
+        direct = self._direct
+        outbox = self._outbox
+        if self._pumping or not outbox:
+            return
+        if direct is None or not direct.ready() or isinstance(outbox[-1], int):
+            self._pumping = True
+            self._ready.set()
+            return
+        texts, _ = self._take()
+        direct.write_frames(b"".join(text_frame(t.encode()) for t in self._frames(texts)))
 
     async def pump(self) -> None:
-        """Write queued messages until closed: everything queued at once goes out together
-        (one frame with `batch`, else one frame each)."""
+        """Write queued messages while the socket cannot be written to directly, and the
+        close: everything queued at once goes out together (one frame with `batch`, else
+        one frame each)."""
         ws = self.websocket
-        direct = DirectSocket.of(ws)
+        direct = self._direct = DirectSocket.of(ws)
         outbox = self._outbox
         ready = self._ready
         while True:
             await ready.wait()
             ready.clear()
-            texts: list[str] = []
-            close: int | None = None
-            while outbox:
-                item = outbox.popleft()
-                if isinstance(item, int):
-                    close = item
-                    break
-                texts.append(item)
-            if len(texts) > 1 and self.batch:
-                texts = [protocol.batch(texts)]
-            for text in texts:
+            texts, close = self._take()
+            for text in self._frames(texts):
                 if direct is not None and direct.ready():
                     direct.write(text.encode())
                 else:  # handshake, back-pressure, closing: the ordinary, awaited way
@@ -82,3 +121,7 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await ws.close(close)
                 return
+            if outbox:
+                ready.set()
+            elif direct is not None and direct.ready():
+                self._pumping = False  # back to direct writes, from the next message on
