@@ -1,10 +1,13 @@
-"""One websocket client: who it is, and a queue of messages written by its own task, so a
-slow client never holds up its table."""
+"""One websocket client: who it is, and a queue of messages, so a slow client never holds
+up its table. What a change queues is written once the change is done, straight to the
+socket by one callback for every connection of the event loop; while a socket is not
+ready for that (the handshake, back-pressure, a close), by the connection's own task."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from collections import deque
 
 from starlette.websockets import WebSocket
@@ -12,6 +15,38 @@ from starlette.websockets import WebSocket
 from pasture.core.game import JSON
 from pasture.server import protocol
 from pasture.server.frames import DirectSocket, text_frame
+
+
+class _Flusher:
+    """The connections of one event loop with something to write, flushed together by
+    one callback: a change queues frames for every connection of its table."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.due: list[Connection] = []
+
+    def add(self, conn: Connection) -> None:
+        if not self.due:
+            self.loop.call_soon(self.flush)
+        self.due.append(conn)
+
+    def flush(self) -> None:
+        due, self.due = self.due, []
+        for conn in due:
+            conn._flush()
+
+
+_flushers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Flusher] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _flusher() -> _Flusher:
+    loop = asyncio.get_running_loop()
+    flusher = _flushers.get(loop)
+    if flusher is None:
+        flusher = _flushers[loop] = _Flusher(loop)
+    return flusher
 
 
 class Connection:
@@ -39,6 +74,7 @@ class Connection:
         """The pump task owns the outbox (at the start, on back-pressure, to close): what
         is queued waits for it. Otherwise a flush callback writes the outbox directly."""
         self._flush_due = False
+        self._flusher: _Flusher | None = None
 
     def send(self, message: dict[str, JSON]) -> None:
         self.send_text(protocol.dumps(message))
@@ -64,9 +100,9 @@ class Connection:
         queues (ack, events, view) goes out together, as one write."""
         if self._pumping:
             self._ready.set()
-        elif not self._flush_due:
+        elif not self._flush_due and self._flusher is not None:  # set when the pump started
             self._flush_due = True
-            asyncio.get_running_loop().call_soon(self._flush)
+            self._flusher.add(self)
 
     def _take(self) -> tuple[list[str], int | None]:
         """What is queued up to a close (the close code is taken too)."""
@@ -105,6 +141,7 @@ class Connection:
         close: everything queued at once goes out together (one frame with `batch`, else
         one frame each)."""
         ws = self.websocket
+        self._flusher = _flusher()
         direct = self._direct = DirectSocket.of(ws)
         outbox = self._outbox
         ready = self._ready
