@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pasture.server.client_address import TrustedProxies
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -34,6 +36,12 @@ class Settings:
     write_rate: float = 10.0
     """Other writes (take or leave a seat) one client address may make per second."""
     write_burst: float = 60.0
+    replay_rate: float = 1.0
+    """Replays (each plays a whole match again) one client address may ask for per second."""
+    replay_burst: float = 10.0
+    trusted_proxies: TrustedProxies = TrustedProxies()
+    """Reverse proxies whose X-Forwarded-For names the client of a request (for the limits
+    above); with none, the header is ignored and the client is the TCP peer."""
     max_body: int = 64 * 1024
     """Largest HTTP request body (bytes)."""
     statement_timeout: float = 5.0
