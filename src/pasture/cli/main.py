@@ -123,7 +123,7 @@ def play(
         typer.Option(
             help="Who sits where, comma-separated: human, bot (the Normal bot), a level"
             " (easy, normal, hard) or a research bot's name (see `pasture games`)."
-            " Default: you in seat 0, Normal bots elsewhere. Several humans share the screen.",
+            " Default: you in seat 1, Normal bots elsewhere. Several humans share the screen.",
         ),
     ] = None,
     seed: Annotated[
@@ -370,13 +370,17 @@ def replay(
     ] = False,
     seat: Annotated[
         int | None,  # noqa: UP007
-        typer.Option(help="With --step: see it as this seat saw it (default: as a spectator)."),
+        typer.Option(
+            help="With --step: see it as this seat saw it, seats counted from 1 as the"
+            " screen shows them (default: as a spectator)."
+        ),
     ] = None,
 ) -> None:
     """Replay a recorded match from its seed and actions, and check its result.
 
     With --step, each move is shown as one seat saw it then: that seat's view of the table
-    and the events it was told, nothing more.
+    and the events it was told, nothing more. Seats are numbered from 1, as `pasture play`
+    and the browser show them (the record itself, like the engine, counts them from 0).
     """
     try:
         record = json.loads(path.read_text())
@@ -388,21 +392,26 @@ def replay(
         raise fail(f"Cannot replay {path}: {err.message} [{err.code}]") from None
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as err:
         raise fail(f"Cannot replay {path}: {err!s}") from None
-    if seat is not None and not 0 <= seat < match.num_players:
-        raise fail(f"--seat must be a seat from 0 to {match.num_players - 1}.")
+    if seat is not None and not 1 <= seat <= match.num_players:
+        raise fail(
+            f"--seat must be a seat from 1 to {match.num_players} (seats are counted"
+            f" from 1), not {seat}."
+        )
     if step:
-        step_through(chosen, record, seat)
+        step_through(chosen, record, None if seat is None else seat - 1)
     result = match.state.result().to_json()
     seed = record["seed"]
     console.print(f"{escape(chosen.title)}, seed {escape(str(seed))} (SHA-256 {seed_hash(seed)})")
-    console.print(f"Replayed {match.version} steps; scores {result['scores']}.")
+    scores = ", ".join(f"seat {s}: {score:g}" for s, score in enumerate(result["scores"], 1))
+    console.print(f"Replayed {match.version} steps; scores {scores}.")
     if "result" in record and record["result"] != result:
         raise fail("The replay does not reach the recorded result.")
     console.print("[green]The replay matches the record.[/]")
 
 
 def step_through(game: games.Game, record: dict[str, Any], seat: int | None) -> None:  # type: ignore[name-defined]
-    """Show the match move by move as `seat` saw it (views and Event.for_seat only)."""
+    """Show the match move by move as `seat` (an engine index, from 0) saw it (views and
+    Event.for_seat only)."""
     ui = terminal_ui(game)
     match = Match(game, record["players"], record["options"], record["seed"])
     actions = record["actions"]
