@@ -59,7 +59,11 @@ def serve(
         ),
     ] = 5.0,
     create_rate: Annotated[
-        float, typer.Option(help="Tables one client address may open per second.", min=0.001)
+        float,
+        typer.Option(
+            help="Tables one client address may open (rematches included) per second.",
+            min=0.001,
+        ),
     ] = 2.0,
     write_rate: Annotated[
         float,
@@ -77,8 +81,9 @@ def serve(
         typer.Option(
             "--trusted-proxy",
             metavar="IP/CIDR",
-            help="A reverse proxy in front of this server (repeatable: 127.0.0.1,"
-            " 10.0.0.0/8). For a request from one, the client is the right-most address"
+            help="The address or network of a reverse proxy in front of this server, e.g."
+            " 127.0.0.1 or 10.0.0.0/8 (repeat the option for several). For a request from"
+            " one, the client is the right-most address"
             " in X-Forwarded-For that is not a trusted proxy, so the per-client limits"
             " apply to each client rather than to the proxy. Without it the header is"
             " ignored: anyone can write it. See docs/deploy.md.",

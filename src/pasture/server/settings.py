@@ -30,7 +30,7 @@ class Settings:
     socket_burst: float = 60.0
     """Messages one websocket may send at once before the rate applies."""
     create_rate: float = 2.0
-    """Tables one client address may open per second on average."""
+    """Tables one client address may open per second on average (rematches included)."""
     create_burst: float = 20.0
     """Tables one client address may open at once."""
     write_rate: float = 10.0
