@@ -43,10 +43,14 @@ def _finished_table(server: Server) -> str:
     return str(table["id"])
 
 
-def test_rematches_and_replays_are_rate_limited_and_say_when_to_retry(
+def test_rematches_replays_and_sockets_are_rate_limited_and_say_when_to_retry(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    server = _server(tmp_path_factory, "--create-rate", "0.01", "--replay-rate", "0.01")
+    server = _server(
+        tmp_path_factory,
+        *("--create-rate", "0.01", "--replay-rate", "0.01"),
+        *("--socket-rate", "0.01"),
+    )
     table_id = _finished_table(server)  # one table opened: 9 of the burst of 10 left
     replays = [server.get(f"/api/tables/{table_id}/replay?seat=0") for _ in range(11)]
     assert [r.status_code for r in replays[:10]] == [200] * 10  # a burst of 10 is fine
@@ -63,17 +67,10 @@ def test_rematches_and_replays_are_rate_limited_and_say_when_to_retry(
     assert server.get(f"/api/tables/{table_id}").json()["rematch"] is None  # nothing made
     assert server.get("/api/tables?limit=200").json() == []  # ... and no table opened
 
-
-def test_a_socket_over_its_rate_is_told_when_to_retry(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
-    server = _server(tmp_path_factory, "--socket-rate", "0.01")
-    table_id = server.create("swipsheep", 3)["id"]
-
     async def chatter() -> dict[str, Any]:
         client = await Client(server, table_id).connect()
         await client.until("view")
-        for _ in range(61):  # the hello took one of the burst of 60
+        for _ in range(61):  # a burst of 60, and one more
             await client.send({"type": "ping"})
         refused = await client.until("error")
         await client.close()
