@@ -129,6 +129,8 @@ def test_the_client_is_the_right_most_hop_that_is_no_trusted_proxy() -> None:
     assert client_address("127.0.0.1", ["10.0.0.9, 10.0.0.2"], proxies) == "10.0.0.9"
     assert client_address("127.0.0.1", ["1.1.1.1, junk, 10.0.0.2"], proxies) == "10.0.0.2"
     assert client_address("127.0.0.1", [], proxies) == "127.0.0.1"
+    assert client_address("::ffff:127.0.0.1", ["203.0.113.1"], proxies) == "203.0.113.1"
+    assert client_address("127.0.0.1", ["::ffff:203.0.113.1"], proxies) == "203.0.113.1"
     assert client_address("192.0.2.5", ["203.0.113.1"], proxies) == "192.0.2.5"  # untrusted
     assert client_address("127.0.0.1", ["203.0.113.1"], TrustedProxies()) == "127.0.0.1"
 

@@ -42,16 +42,20 @@ class TrustedProxies:
 
 
 def parse_address(text: str) -> Address | None:
-    """An address as a proxy writes it ('1.2.3.4', '1.2.3.4:5678', '[::1]:80', '::1')."""
+    """An address as a proxy writes it ('1.2.3.4', '1.2.3.4:5678', '[::1]:80', '::1'); an
+    IPv4 address seen through an IPv6 socket ('::ffff:1.2.3.4') is the IPv4 one."""
     text = text.strip()
     if text.startswith("[") and "]" in text:
         text = text[1 : text.index("]")]
     elif text.count(":") == 1:
         text = text.partition(":")[0]
     try:
-        return ipaddress.ip_address(text)
+        address = ipaddress.ip_address(text)
     except ValueError:
         return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
 
 
 def client_address(peer: str, forwarded_for: Sequence[str], proxies: TrustedProxies) -> str:
@@ -60,7 +64,7 @@ def client_address(peer: str, forwarded_for: Sequence[str], proxies: TrustedProx
     a trusted proxy. A hop that is no address stops the walk at the last trusted one, so a
     malformed header can never pick a bucket of its own."""
     nearest = parse_address(peer)
-    if nearest is None or not proxies.networks or not proxies.trusts(nearest):
+    if nearest is None or not proxies.trusts(nearest):
         return peer
     hops = [hop for header in forwarded_for for hop in header.split(",")]
     for hop in reversed(hops):
