@@ -75,6 +75,25 @@ def test_quitting_leaves_the_game_without_revealing_the_seed() -> None:
     assert "Game left" in result.output and "Seed: 5" not in result.output
 
 
+def test_seat_options_are_typed_counted_from_1_as_the_screen_shows(tmp_path: Path) -> None:
+    listed = runner.invoke(app, ["games"], env={"COLUMNS": "300"})
+    assert "first_player=1" in listed.output and "first_player=0" not in listed.output
+    assert "wolf_seat=-1" in listed.output  # -1: the last seat, as it is
+    record = tmp_path / "match.json"
+    bots = ["--seats", "bot,bot,bot", "--seed", "4", "--record", str(record)]
+    played = runner.invoke(app, ["play", "baaaaa", "-p", "3", "-o", "first_player=3", *bots])
+    assert played.exit_code == 0, played.output
+    assert json.loads(record.read_text())["options"]["first_player"] == 2  # the record: 0-based
+    wolf = ["-o", "wolf_player=true", "-o", "wolf_seat=1"]
+    played = runner.invoke(app, ["play", "baaaaa", "-p", "3", *wolf, *bots])
+    assert played.exit_code == 0, played.output
+    assert json.loads(record.read_text())["options"]["wolf_seat"] == 0
+    for bad in ("first_player=0", "first_player=4", "first_player=true", "wolf_seat=0"):
+        refused = runner.invoke(app, ["play", "baaaaa", "-p", "3", "-o", bad, *bots])
+        assert refused.exit_code == 2, refused.output
+        assert "is a seat from 1 to 3" in refused.output and "Traceback" not in refused.output
+
+
 def test_bad_seats_are_explained() -> None:
     result = runner.invoke(app, ["play", "swipsheep", "--players", "3", "--seats", "human,bot"])
     assert result.exit_code == 2 and "names 2 seats for 3 players" in result.output

@@ -23,6 +23,7 @@ from pasture.cli.plot import rating_svg
 from pasture.cli.serve import serve
 from pasture.cli.terminal import rules_text, terminal_ui
 from pasture.core.errors import PastureError
+from pasture.core.game import Game, Option
 from pasture.core.match import Match, seed_hash
 
 app = typer.Typer(
@@ -63,8 +64,9 @@ def language_or_exit(lang: str | None) -> str:
     return lang
 
 
-def parse_options(pairs: list[str] | None) -> dict[str, object]:
-    """['bluff=true', 'max_turns=30'] -> {'bluff': True, 'max_turns': 30}."""
+def parse_options(pairs: list[str] | None, game: Game, players: int) -> dict[str, object]:
+    """['bluff=true', 'max_turns=30'] -> {'bluff': True, 'max_turns': 30}. A seat option
+    is typed counted from 1, as the screen numbers seats, and becomes the game's index."""
     options: dict[str, object] = {}
     for pair in pairs or []:
         name, sep, raw = pair.partition("=")
@@ -74,13 +76,45 @@ def parse_options(pairs: list[str] | None) -> dict[str, object]:
             options[name] = json.loads(raw)
         except json.JSONDecodeError:
             options[name] = raw
+    for seat_option in (o for o in game.options if names_a_seat(o) and o.name in options):
+        value = options[seat_option.name]
+        last = seat_option.minimum == -1  # -1: the last seat, whatever the count
+        if isinstance(value, bool) or not isinstance(value, int):
+            value = 0
+        if last and value == -1:
+            continue
+        if not 1 <= value <= players:
+            raise fail(
+                f"-o {seat_option.name} is a seat from 1 to {players}"
+                + (" or -1 (the last seat)" if last else "")
+                + f" (seats are counted from 1), not {json.dumps(options[seat_option.name])}."
+            )
+        options[seat_option.name] = value - 1
     return options
+
+
+def names_a_seat(option: Option) -> bool:
+    """A seat option (`seat`), or one named like one (Baaaaa!'s `wolf_seat`, which also
+    takes -1 for the last seat), as the browser's seat menus tell them."""
+    return option.seat or option.name.endswith("_seat")
+
+
+def shown_default(option: Option) -> str:
+    """An option's default as typed after -o (a seat counted from 1; -1 as it is)."""
+    default = option.default
+    if names_a_seat(option) and isinstance(default, int) and default >= 0:
+        default += 1
+    return json.dumps(default)
 
 
 GameArg = Annotated[str, typer.Argument(help="The game: see `pasture games`.")]
 OptionOpt = Annotated[
     list[str] | None,  # noqa: UP007 - Typer needs Optional here
-    typer.Option("--option", "-o", help="A table option NAME=VALUE (repeatable)."),
+    typer.Option(
+        "--option",
+        "-o",
+        help="A table option NAME=VALUE (repeatable); a seat is counted from 1.",
+    ),
 ]
 
 
@@ -100,7 +134,7 @@ def list_games() -> None:
     for column in ("game", "title", "players", "options", "bots"):
         table.add_column(column)
     for game in games.all_games():
-        options = ", ".join(f"{o.name}={json.dumps(o.default)}" for o in game.options) or "—"
+        options = ", ".join(f"{o.name}={shown_default(o)}" for o in game.options) or "—"
         table.add_row(
             game.name,
             f"[bold]{escape(game.title)}[/]\n{escape(game.summary)}",
@@ -159,7 +193,8 @@ def play(
                 raise ValueError(
                     f"Unknown seat {kind!r}: use human, bot or one of {', '.join(bots)}."
                 )
-        session = TerminalGame(chosen, seat_kinds, parse_options(option), seed, console, input)
+        options = parse_options(option, chosen, count)
+        session = TerminalGame(chosen, seat_kinds, options, seed, console, input)
     except (ValueError, PastureError) as err:
         raise fail(getattr(err, "message", str(err))) from None
     try:
@@ -309,7 +344,7 @@ def arena(
         raise fail("--games must be at least 1.")
     if mode not in ("mixed", "one-vs-rest"):
         raise fail(f"--mode is mixed or one-vs-rest, not {mode!r}.")
-    options = parse_options(option)
+    options = parse_options(option, chosen, count)
     try:
         chosen.resolve_options(count, options)
     except PastureError as err:
