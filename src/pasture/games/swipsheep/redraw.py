@@ -67,7 +67,8 @@ def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
 
 
 class Round:
-    """The current round's public facts and this seat's private ones, read once."""
+    """The current round's public facts and this seat's private ones, read once: a round
+    whose passes have moved (before that, `_before_the_passes` re-draws it)."""
 
     def __init__(self, s: SwipSheepState, seat: int | None) -> None:
         e = s.edition
@@ -81,7 +82,7 @@ class Round:
         self.queue = s.dealing
         # The round's steps: its deals, then the passes, then attacks and draws.
         history = s.history
-        dealt = len(history) if s.phase == rules.DEAL else len(self.queue)
+        dealt = len(self.queue)
         self.deals = [position[action.card] for _, action in history[:dealt]]  # type: ignore[attr-defined]
         self.chosen: list[int] = []
         """Seats in the order they chose their pass."""
@@ -91,7 +92,6 @@ class Round:
         self.facts: list[tuple[bool, bool]] = []
         """(defended, empty hand) of each attack, as announced."""
         self.laid: list[int] = []
-        self.resolved = s.phase == rules.ATTACK
         self.dealt = dealt
         self.pass_steps: list[tuple[int, int]] = []
         """(index in the history, seat) of each pass chosen: re-drawn for the others."""
@@ -112,45 +112,20 @@ class Round:
         """Index in the events of each card passed (in the order the rules move them)."""
         self.drew_at: list[tuple[int, int, int]] = []
         """(index in the events, drawer, victim) of each card drawn."""
-        if self.resolved:
-            events = s.events
-            for i in range(s.log_start + dealt, len(events)):
-                event = events[i]
-                public = event.public
-                if event.type == "passed":
-                    self.passed_at.append(i)
-                elif public is None:
-                    continue
-                elif event.type == "attack":
-                    self.facts.append((public["defended"], public["empty_hand"]))
-                elif event.type == "drew":
-                    self.drew_at.append((i, public["drawer"], public["victim"]))
-                elif event.type == "wolves_tonight":
-                    self.laid = public["laid"]
-
-    def hidden_deal(self, rng: random.Random) -> tuple[list[int], list[list[int]]]:
-        """New dealt cards (in dealing order) and the hands they make, before any pass."""
-        n, seat, kinds = self.n, self.seat, len(self.start_deck)
-        pool = list(self.start_deck)
-        for k, to in zip(self.deals, self.queue, strict=False):
-            if to == seat:
-                pool[k] -= 1
-        total = sum(pool)
-        deals: list[int] = []
-        hands = [[0] * kinds for _ in range(n)]
-        random = rng.random
-        for k, to in zip(self.deals, self.queue, strict=False):
-            if to != seat:  # _draw_one, written out: this is most of a re-draw's picks
-                x = int(random() * total)
-                k = 0
-                while x >= pool[k]:
-                    x -= pool[k]
-                    k += 1
-                pool[k] -= 1
-                total -= 1
-            deals.append(k)
-            hands[to][k] += 1
-        return deals, hands
+        events = s.events
+        for i in range(s.log_start + dealt, len(events)):
+            event = events[i]
+            public = event.public
+            if event.type == "passed":
+                self.passed_at.append(i)
+            elif public is None:
+                continue
+            elif event.type == "attack":
+                self.facts.append((public["defended"], public["empty_hand"]))
+            elif event.type == "drew":
+                self.drew_at.append((i, public["drawer"], public["victim"]))
+            elif event.type == "wolves_tonight":
+                self.laid = public["laid"]
 
     def plan_after_passes(self) -> None:
         """What every re-draw of a passed round shares: where each dealt card went (kept,
@@ -318,25 +293,11 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
         return s.clone()  # every hand has been revealed
     if seat is not None and not 0 <= seat < s.num_players:
         seat = None  # a seat that does not play sees what a spectator sees
-    if s.phase == rules.DEAL:
-        return _while_dealing(s, seat, rng)
-    r = Round(s, seat)
-    if r.resolved:
-        r.plan_after_passes()
-    for _ in range(MAX_TRIES if not r.resolved or r.feasible else 0):
-        if not r.resolved:
-            deals, hands = r.hidden_deal(rng)
-            passes: dict[int, Pass] = {}
-            for p in r.chosen:
-                if p == seat:
-                    passes[p] = r.passes[p]
-                else:
-                    options = s.tables.passes(hands[p])
-                    choice = options[_below(len(options), rng)]
-                    assert isinstance(choice, PassCards)
-                    position = s.tables.position
-                    passes[p] = (position.get(choice.left), position.get(choice.right))
-            return _assemble(s, r, deals, passes, [], hands)
+    if s.phase in (rules.DEAL, rules.PASS):
+        return _before_the_passes(s, seat, rng)
+    r = Round(s, seat)  # the passes have moved: attacks, draws
+    r.plan_after_passes()
+    for _ in range(MAX_TRIES if r.feasible else 0):
         hands, drawn = r.hands_after_passes(rng)
         draws = r.attacks_on(hands, rng)
         if draws is not None:
@@ -345,10 +306,12 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
     raise RuntimeError(f"no consistent re-draw found for seat {seat} in {MAX_TRIES} tries")
 
 
-def _while_dealing(s: SwipSheepState, seat: int | None, rng: random.Random) -> SwipSheepState:
-    """During the deal, the cards dealt so far to the others, drawn afresh in dealing order
-    from those `seat` has not seen (its own hand, the cards dealt to it): `Round`'s
-    `hidden_deal` and `_assemble` for a round that has nothing else yet."""
+def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) -> SwipSheepState:
+    """Before the passes move (the deal, then the choices): the cards dealt so far to the
+    others, drawn afresh in dealing order from those `seat` has not seen (its own hand),
+    then any legal pass for each other seat that has chosen, in the order they chose:
+    without reading the whole round (`Round`): hands hold what was dealt until the passes
+    move."""
     t = s.tables
     position = t.position
     queue = s.dealing
@@ -381,7 +344,14 @@ def _while_dealing(s: SwipSheepState, seat: int | None, rng: random.Random) -> S
     deck = new.deck = list(s.round_deck)
     for k in deals:
         deck[k] -= 1
-    new.history = list(map(t.deal_steps.__getitem__, deals))
+    steps = new.history = list(map(t.deal_steps.__getitem__, deals))
+    for actor, action in history[len(deals) :]:  # the passes chosen (phase PASS)
+        if actor != seat:
+            options = t.passes(hands[actor])
+            action = options[_below(len(options), rng)]
+        assert isinstance(action, PassCards)
+        choice = new.passes[actor] = (position.get(action.left), position.get(action.right))
+        steps.append((actor, t.pass_action(*choice)))
     events = new.events = s.events[:]
     start = s.log_start
     events[start : start + len(deals)] = map(getitem, map(t.dealt_events.__getitem__, queue), deals)
@@ -431,10 +401,9 @@ def _assemble(
     events[start : start + r.dealt] = map(
         getitem, map(tables.dealt_events.__getitem__, r.queue), deals
     )
-    if r.resolved:
-        for i, (p, to, k) in zip(r.passed_at, _moves(r.n, passes), strict=True):
-            events[i] = rules.passed(p, to, kinds[k])
-        for (i, drawer, victim), k in zip(r.drew_at, draws, strict=True):
-            events[i] = rules.drew(drawer, victim, kinds[k])
+    for i, (p, to, k) in zip(r.passed_at, _moves(r.n, passes), strict=True):
+        events[i] = rules.passed(p, to, kinds[k])
+    for (i, drawer, victim), k in zip(r.drew_at, draws, strict=True):
+        events[i] = rules.drew(drawer, victim, kinds[k])
     t.events = events
     return t
