@@ -8,7 +8,8 @@ engine when wall-clock figures are too noisy.
 The work is run twice under `valgrind --tool=callgrind`, once with nothing to count and
 once with it, and the difference is divided by the steps (or calls): start-up, imports
 and table building fall out. Both runs warm up with one playout (or the sampling of the
-states) and fix PYTHONHASHSEED, so that they differ only by the work counted. A step is
+states), then freeze what is alive (`gc.freeze`, so that the garbage collector's passes
+over it do not count), and fix PYTHONHASHSEED: they differ only by the work counted. A step is
 as in `bench_games.py` (legal actions or chance outcomes listed, one applied);
 `--determinize N` re-draws 300 states sampled as `bench_games.py` samples them, N times
 each, for the first actor's seat.
@@ -18,6 +19,7 @@ Needs valgrind (`apt-get install valgrind`); a run takes a minute or more.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import re
@@ -54,9 +56,11 @@ def work(game_name: str, players: int, count: int, determinize: bool) -> int:
     game = games.get(game_name)
     if not determinize:
         playout(game, players, random.Random(2))  # warm-up: lazy tables and imports
+        gc.freeze()  # what the set-up left is not collected again: it would count in
         rng = random.Random(1)
         return sum(playout(game, players, rng) for _ in range(count))
     states = sample_states(game, players, SAMPLED_STATES)  # playouts: the warm-up
+    gc.freeze()
     rng = random.Random(3)
     for _ in range(count):
         for state in states:
