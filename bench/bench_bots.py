@@ -6,7 +6,8 @@ Both play Kuhn poker from its first decision: OpenSpiel's `kuhn_poker` (its C++ 
 with `open_spiel.python.algorithms.ismcts.ISMCTSBot` (a random-rollout evaluator, one
 rollout per simulation, UCT), and the same rules written to pasture's `State` contract
 (below) with `pasture.bots.ismcts.ISMCTSBot` (random rollouts, UCB). Each runs searches
-of `--iterations` iterations for about `--seconds` seconds on one core; the bench prints
+of `--iterations` iterations for about `--seconds` seconds on one core, in slices taken
+in turn (so that the machine's load falls on both alike); the bench prints
 iterations per second for both and their ratio. Then it prints the iterations per
 second of the generic search on each pasture game (4 players where the game allows it,
 Baaaaa! solo, Wilson & Shep 2) from a mid-game decision, random rollouts cut at 200
@@ -20,7 +21,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -162,21 +163,28 @@ KuhnState.game = Kuhn()
 # --- the two searches ------------------------------------------------------------------
 
 
-def pasture_rate(iterations: int, seconds: float) -> float:
-    """Iterations per second of pasture's generic search at Kuhn poker's first decision."""
+ROUNDS = 10
+"""The two searches are timed in this many slices each, taken in turn, so that a change
+of load on a shared machine falls on both alike."""
+
+
+def pasture_search(iterations: int) -> Callable[[], int]:
+    """One search of pasture's generic IS-MCTS at Kuhn poker's first decision; returns
+    the iterations it made."""
     bot = ISMCTSBot(iterations=iterations)
     state = KuhnState()
     state.cards = [1, 2]
     rng = random.Random(0)
-    done, start = 0, time.process_time()
-    while time.process_time() - start < seconds:
+
+    def search() -> int:
         bot.choose(Turn(state, 0, rng))
-        done += bot.last_iterations
-    return done / (time.process_time() - start)
+        return bot.last_iterations
+
+    return search
 
 
-def openspiel_rate(iterations: int, seconds: float) -> float:
-    """Iterations per second of OpenSpiel's Python IS-MCTS at Kuhn poker's first decision."""
+def openspiel_search(iterations: int) -> Callable[[], int]:
+    """One search of OpenSpiel's Python IS-MCTS at Kuhn poker's first decision."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -187,11 +195,27 @@ def openspiel_rate(iterations: int, seconds: float) -> float:
     state.apply_action(2)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(game, evaluator, 0.7, iterations, random_state=np.random.RandomState(0))
-    done, start = 0, time.process_time()
-    while time.process_time() - start < seconds:
+
+    def search() -> int:
         bot.run_search(state)
-        done += iterations
-    return done / (time.process_time() - start)
+        return iterations
+
+    return search
+
+
+def interleaved_rates(
+    searches: Mapping[str, Callable[[], int]], seconds: float
+) -> dict[str, float]:
+    """Iterations per CPU second of each search, over about `seconds` each."""
+    done = dict.fromkeys(searches, 0)
+    spent = dict.fromkeys(searches, 0.0)
+    for _ in range(ROUNDS):
+        for name, search in searches.items():
+            start = time.process_time()
+            while (elapsed := time.process_time() - start) < seconds / ROUNDS:
+                done[name] += search()
+            spent[name] += elapsed
+    return {name: done[name] / spent[name] for name in searches}
 
 
 def game_rates(seconds: float) -> list[tuple[str, int, float]]:
@@ -275,8 +299,14 @@ def main() -> None:
         for name, players, median, p95 in search_times(args.decisions or 30, only):
             print(f"  {name:12} {players} players  median {median:.3f}  p95 {p95:.3f}")
         return
-    ours = pasture_rate(args.iterations, args.seconds)
-    theirs = openspiel_rate(args.iterations, args.seconds)
+    rates = interleaved_rates(
+        {
+            "pasture": pasture_search(args.iterations),
+            "openspiel": openspiel_search(args.iterations),
+        },
+        args.seconds,
+    )
+    ours, theirs = rates["pasture"], rates["openspiel"]
     print("Kuhn poker, first decision, one core (CPU time):")
     print(f"  pasture ISMCTSBot (Python):             {ours:10,.0f} iterations/s")
     print(f"  OpenSpiel ismcts.ISMCTSBot (Python):     {theirs:10,.0f} iterations/s")

@@ -44,6 +44,10 @@ and, in the adapters, the update of the seat's kept float32 observation: the tim
 the calls made per engine decision), and the rest (the adapter's masks and its own
 calls, the library's, the loop's random pick). The parts come from different passes,
 so they add up only to about ±0.5 µs.
+
+Last, the libraries' own floor: the do-nothing games of `library_floor.py`, in the shape
+of each table, through the same loops, and the most an adapter could reach through each
+library if it cost nothing itself (`engine / (engine + floor)`).
 """
 
 from __future__ import annotations
@@ -77,6 +81,7 @@ from pasture.rl.pettingzoo import env, parallel_env
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_games import openspiel_sample as sample_id  # noqa: E402
 from bench_games import playout  # noqa: E402
+from library_floor import NullAEC, NullParallel, null_spiel_game  # noqa: E402
 
 PLAYERS = {"wypas": 4, "baaaaa": 3, "wilson_shep": 3, "swipsheep": 4}
 
@@ -328,6 +333,14 @@ def spiel_game(spiel: Any, rng: random.Random, engine: bool = True) -> Callable[
 
 def aec_game(name: str, players: int, rng: random.Random) -> Callable[[], int]:
     aec = env(name, players)
+    return aec_play(aec, rng, lambda: aec.ms.engine_steps())
+
+
+def aec_play(
+    aec: Any, rng: random.Random, steps: Callable[[], int], pick: bool = True
+) -> Callable[[], int]:
+    """PettingZoo's AEC loop on `aec`; `steps` counts the game's engine decisions. Without
+    `pick`, id 0 every time (for a null game whose every id is legal: the env alone)."""
 
     def play() -> int:
         aec.reset(seed=rng.randrange(2**31))
@@ -336,21 +349,33 @@ def aec_game(name: str, players: int, rng: random.Random) -> Callable[[], int]:
             if term or trunc:
                 aec.step(None)
                 continue
-            aec.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
-        return aec.ms.engine_steps()
+            aec.step(int(rng.choice(obs["action_mask"].nonzero()[0])) if pick else 0)
+        return steps()
 
     return play
 
 
 def parallel_game(name: str, players: int, rng: random.Random) -> Callable[[], int]:
     par = parallel_env(name, players)
+    return parallel_play(par, rng, lambda: par.ms.engine_steps())
+
+
+def parallel_play(
+    par: Any, rng: random.Random, steps: Callable[[], int], pick: bool = True
+) -> Callable[[], int]:
+    """PettingZoo's parallel loop on `par`; `steps` counts the game's engine decisions.
+    Without `pick`, id 0 for every seat (as in `aec_play`)."""
+    zeros = dict.fromkeys(par.possible_agents, 0)
 
     def play() -> int:
         obs, _ = par.reset(seed=rng.randrange(2**31))
         while par.agents:
-            actions = {a: int(rng.choice(obs[a]["action_mask"].nonzero()[0])) for a in obs}
+            if pick:
+                actions = {a: int(rng.choice(obs[a]["action_mask"].nonzero()[0])) for a in obs}
+            else:
+                actions = zeros
             obs, *_ = par.step(actions)
-        return par.ms.engine_steps()
+        return steps()
 
     return play
 
@@ -418,6 +443,29 @@ def split(
     return out
 
 
+LIBRARIES = ("openspiel", "pettingzoo", "parallel")
+
+
+def floors(game: Game, players: int, steps_per_game: int, seconds: float) -> dict[str, Rate]:
+    """The null games of `library_floor.py` in the shape of `game`'s table, played by the
+    same loops as the adapter rows (one library step per engine decision), and with no
+    random pick from the masks (`<library> env`: the library's part alone)."""
+    table = machine(game, players)
+    shape = (players, steps_per_game, len(table.actions), table.observation_shape[0])
+    rng = random.Random(3)
+    aec, par = NullAEC(*shape), NullParallel(*shape)
+    return timed(
+        {
+            "openspiel": spiel_game(null_spiel_game(*shape[:3]), rng, engine=False),
+            "pettingzoo": aec_play(aec, rng, lambda: aec.shape.length),
+            "parallel": parallel_play(par, rng, lambda: par.shape.length),
+            "pettingzoo env": aec_play(aec, rng, lambda: aec.shape.length, pick=False),
+            "parallel env": parallel_play(par, rng, lambda: par.shape.length, pick=False),
+        },
+        seconds,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -430,6 +478,7 @@ def main() -> None:
     names = [args.game] if args.game else games.names()
     rows: list[dict[str, Any]] = []
     splits: list[dict[str, Any]] = []
+    bounds: list[dict[str, Any]] = []
     console = Console(width=max(Console().width, 132))
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("Measuring", total=len(names) + 1)
@@ -469,6 +518,23 @@ def main() -> None:
                 )
             for adapter, parts in split(game, plays, rates, args.seconds).items():
                 splits.append({"game": label, "adapter": adapter} | asdict(parts))
+            same = rates[WHOLE if WHOLE in rates else "engine"]
+            length = round(rates["pettingzoo"].steps / rates["pettingzoo"].games)
+            floor = floors(game, players, length, args.seconds)
+            for library in LIBRARIES:
+                engine_us, floor_us = same.us_per_step, floor[library].us_per_step
+                env_only = floor.get(f"{library} env", floor[library]).us_per_step
+                bounds.append(
+                    {
+                        "game": label,
+                        "adapter": library,
+                        "engine_us": engine_us,
+                        "floor_us": floor_us,
+                        "env_floor_us": env_only,
+                        "reachable_ratio": engine_us / (engine_us + floor_us),
+                        "measured_ratio": rates[library].steps_per_s / same.steps_per_s,
+                    }
+                )
             progress.advance(task)
         peers = {
             peer: spiel_game(pyspiel.load_game(peer), random.Random(2), engine=False)
@@ -489,10 +555,11 @@ def main() -> None:
             )
         progress.advance(task)
     if args.json:
-        print(json.dumps({"rates": rows, "split": splits}, indent=2))
+        print(json.dumps({"rates": rows, "split": splits, "floor": bounds}, indent=2))
         return
     console.print(rates_table(rows))
     console.print(split_table(splits))
+    console.print(floor_table(bounds))
 
 
 UNITS = (
@@ -573,6 +640,33 @@ def split_table(splits: list[dict[str, Any]]) -> Table:
             f"{row['observes_per_step']:.2f}",
             f"{row['decisions_per_step']:.2f}",
             f"{row['spiel_calls_per_step']:.1f}",
+        )
+    return table
+
+
+def floor_table(bounds: list[dict[str, Any]]) -> Table:
+    table = Table(
+        title="The library's own floor: a game that does nothing, same shape, same loop",
+        caption="floor: µs one step of the null game of library_floor.py costs in the row's"
+        " loop, one library step per engine decision (the adapters take more in Wypas: its"
+        " priority steps); of which env: the same with no random pick from the masks (the"
+        " library's bookkeeping alone); reachable: engine / (engine + floor), the most an"
+        " adapter of this engine could reach in this loop if the adapter itself cost"
+        " nothing (target: 0.7).",
+        caption_justify="left",
+    )
+    columns = ("game", "library", "engine µs", "floor µs", "of which env", "reachable", "measured")
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("game", "library") else "right")
+    for row in bounds:
+        table.add_row(
+            str(row["game"]),
+            str(row["adapter"]),
+            f"{row['engine_us']:.1f}",
+            f"{row['floor_us']:.1f}",
+            f"{row['env_floor_us']:.1f}",
+            f"{row['reachable_ratio']:.2f}",
+            f"{row['measured_ratio']:.2f}",
         )
     return table
 

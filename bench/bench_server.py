@@ -45,6 +45,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -569,33 +570,66 @@ def merge_patch(old: object, new: object) -> object:
     return patch
 
 
+def _live_table(name: str, players: int, seed: int) -> Any:
+    """A table in memory (server/live.py) with a fresh match and every seat a bot."""
+    from datetime import datetime
+
+    from pasture import games as registry
+    from pasture.core.match import Match
+    from pasture.server.live import LiveTable
+    from pasture.store.repository import SeatRecord, TableRecord
+
+    game = registry.get(name)
+    options = game.resolve_options(players, None)
+    match = Match(game, players, options, seed)
+    record = TableRecord(
+        id="bench",
+        game=name,
+        players=players,
+        options=options,
+        seed=seed,
+        seed_hash=match.seed_hash,
+        move_clock=None,
+        status="playing",
+        created_at=datetime(2026, 1, 1),
+        seats=[SeatRecord(seat, bot="random") for seat in range(players)],
+    )
+    table = LiveTable(record, game, match, 10.0)
+    table.refresh_legal()
+    return table
+
+
 def view_costs(players: int, steps: int = 400) -> None:
     """Per game, over random matches, for seat 0 after every step: the CPU of building
     the view message (`State.view`, legal actions), of encoding it, and of computing a
     delta from the seat's previous view; and the bytes of the full view and of the delta.
-    A delta needs the new view built first, so it can save only the encoding."""
+    A delta needs the new view built first, so it can save only the encoding. Then, for
+    every seat at once, what the server's messages of a change cost: one `view()` per
+    seat, built and encoded, against the shared part built and encoded once
+    (server/live.py `VersionViews`); the least of 5 tries at each step."""
     from pasture import games as registry
-    from pasture.core.match import Match
     from pasture.server import protocol
+    from pasture.server.live import VersionViews
 
     print(f"Views of seat 0, {players} players, random play ({steps} steps per game):")
     print(
         f"{'game':<12} {'view':>8} {'encode':>8} {'delta':>8} {'full bytes':>11}"
-        f" {'delta bytes':>12}"
+        f" {'delta bytes':>12}  {'every seat: each view':>22} {'shared':>8}"
     )
     for name in registry.names():
-        game = registry.get(name)
-        build = encode = delta = 0.0
+        build = encode = delta = each = shared = 0.0
         full_bytes = delta_bytes = n = 0
         rng = random.Random(1)
         previous: object = None
         seed = 0
-        match = Match(game, players, game.resolve_options(players, None), seed)
+        table = _live_table(name, players, seed)
         while n < steps:
+            match = table.match
             if match.is_over():
                 seed += 1
-                match = Match(game, players, game.resolve_options(players, None), seed)
+                table = _live_table(name, players, seed)
                 previous = None
+                continue
             t0 = time.perf_counter()
             message = protocol.view(match.state, 0, match.version)
             t1 = time.perf_counter()
@@ -609,12 +643,31 @@ def view_costs(players: int, steps: int = 400) -> None:
             encode += t2 - t1
             full_bytes += len(text)
             previous = message
+            tries_each, tries_shared = [], []
+            for _ in range(5):
+                if hasattr(match.state, "_public_view"):
+                    match.state._public_view = None  # Wypas keeps its public part a state
+                t3 = time.perf_counter()
+                for seat in range(players):
+                    dumps(protocol.view(match.state, seat, match.version, table.legal[seat]))
+                t4 = time.perf_counter()
+                if hasattr(match.state, "_public_view"):
+                    match.state._public_view = None
+                views = VersionViews(table)
+                for seat in range(players):
+                    views.text(seat)
+                tries_each.append(t4 - t3)
+                tries_shared.append(time.perf_counter() - t4)
+            each += min(tries_each)
+            shared += min(tries_shared)
             n += 1
             seat = match.state.actors()[0]
             match.act(seat, rng.choice(match.state.legal_actions(seat)))
+            table.refresh_legal()
         print(
             f"{name:<12} {build / n * 1e6:>5.0f} us {encode / n * 1e6:>5.0f} us"
             f" {delta / n * 1e6:>5.0f} us {full_bytes / n:>11,.0f} {delta_bytes / n:>12,.0f}"
+            f"  {each / n * 1e6:>19.0f} us {shared / n * 1e6:>5.0f} us"
         )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,25 @@ def test_quitting_leaves_the_game_without_revealing_the_seed() -> None:
     assert "Game left" in result.output and "Seed: 5" not in result.output
 
 
+def test_seat_options_are_typed_counted_from_1_as_the_screen_shows(tmp_path: Path) -> None:
+    listed = runner.invoke(app, ["games"], env={"COLUMNS": "300"})
+    assert "first_player=1" in listed.output and "first_player=0" not in listed.output
+    assert "wolf_seat=-1" in listed.output  # -1: the last seat, as it is
+    record = tmp_path / "match.json"
+    bots = ["--seats", "bot,bot,bot", "--seed", "4", "--record", str(record)]
+    played = runner.invoke(app, ["play", "baaaaa", "-p", "3", "-o", "first_player=3", *bots])
+    assert played.exit_code == 0, played.output
+    assert json.loads(record.read_text())["options"]["first_player"] == 2  # the record: 0-based
+    wolf = ["-o", "wolf_player=true", "-o", "wolf_seat=1"]
+    played = runner.invoke(app, ["play", "baaaaa", "-p", "3", *wolf, *bots])
+    assert played.exit_code == 0, played.output
+    assert json.loads(record.read_text())["options"]["wolf_seat"] == 0
+    for bad in ("first_player=0", "first_player=4", "first_player=true", "wolf_seat=0"):
+        refused = runner.invoke(app, ["play", "baaaaa", "-p", "3", "-o", bad, *bots])
+        assert refused.exit_code == 2, refused.output
+        assert "is a seat from 1 to 3" in refused.output and "Traceback" not in refused.output
+
+
 def test_bad_seats_are_explained() -> None:
     result = runner.invoke(app, ["play", "swipsheep", "--players", "3", "--seats", "human,bot"])
     assert result.exit_code == 2 and "names 2 seats for 3 players" in result.output
@@ -111,7 +131,10 @@ def test_simulate_prints_json_with_win_rates_and_intervals(tmp_path: Path) -> No
     assert abs(sum(s["win_rate"] for s in data["seats"]) - 1) < 1e-9
     for seat in data["seats"]:
         assert seat["win_rate_low"] <= seat["win_rate"] <= seat["win_rate_high"]
-    assert chart.read_text().startswith("<svg") and "seat 0 (heuristic)" in chart.read_text()
+    assert [s["seat"] for s in data["seats"]] == [0, 1, 2]  # JSON: the engine's indexes
+    # What a person reads counts seats from 1, as `pasture play` and the browser do.
+    assert chart.read_text().startswith("<svg") and "seat 1 (heuristic)" in chart.read_text()
+    assert "seat 0" not in chart.read_text()
 
 
 def test_simulate_is_reproducible_from_its_seed() -> None:
@@ -201,10 +224,19 @@ def test_replay_steps_through_a_match_as_one_seat_saw_it(tmp_path: Path) -> None
     assert stepped.exit_code == 0, stepped.output
     assert f"move {moves} of {moves}" in stepped.output and "matches the record" in stepped.output
     assert "Your hand" in stepped.output  # seat 1's own view, not everyone's
+    # --seat counts from 1 as the screen does: seat 1 is the first, who passes to seat 2.
+    assert re.search(r"You passed .+ to seat 2\.", stepped.output)
+    assert "seat 1 passed" not in stepped.output  # seat 1 is "you"
+    assert "scores seat 1: " in stepped.output
+    last = runner.invoke(
+        app, ["replay", str(record), "--step", "--seat", "3"], input="\n" * (moves + 1)
+    )
+    assert last.exit_code == 0 and re.search(r"You passed .+ to seat 1\.", last.output)
     stopped = runner.invoke(app, ["replay", str(record), "--step"], input="\nq\n")
     assert stopped.exit_code == 0 and "move 2 of" not in stopped.output
-    bad = runner.invoke(app, ["replay", str(record), "--step", "--seat", "7"])
-    assert bad.exit_code == 2 and "--seat must be" in bad.output
+    for bad_seat in ("0", "4"):
+        bad = runner.invoke(app, ["replay", str(record), "--step", "--seat", bad_seat])
+        assert bad.exit_code == 2 and "--seat must be a seat from 1 to 3" in bad.output
 
 
 def test_rules_in_another_language() -> None:

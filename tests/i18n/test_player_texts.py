@@ -13,7 +13,9 @@ from pasture import bots, games, i18n
 from pasture.core.errors import IllegalAction, InvalidOptions, PastureError
 from pasture.core.match import Match
 from pasture.server import protocol
+from pasture.server.chat import CHAT_LIMIT, ChatError, clean_text
 from pasture.server.errors import ServerError
+from pasture.server.limits import rate_limited
 
 SOURCE = Path(pasture.__file__).resolve().parent
 CODE_ARGUMENT = {"ServerError": 1, "IllegalAction": 1, "InvalidOptions": 1, "ChatError": 0}
@@ -146,3 +148,17 @@ def test_a_wrong_player_count_is_worded_from_its_params() -> None:
         f"Ce jeu se joue de {game.min_players} à {game.max_players} joueurs,"
         f" pas {game.max_players + 1}."
     )
+
+
+def test_limits_are_worded_from_params_not_from_the_sentence() -> None:
+    with pytest.raises(ChatError) as caught:
+        clean_text("x" * (CHAT_LIMIT + 1))
+    assert caught.value.params == {"limit": CHAT_LIMIT}
+    too_fast = ChatError("chat_too_fast", "", {"count": 5, "seconds": 10, "retry_after": 3})
+    refused = rate_limited("Too many tables opened from your address.", 2.2)
+    assert refused.params == {"retry_after": 3}  # whole seconds, rounded up
+    assert filled(refused, "pl") == "Za dużo żądań naraz: poczekaj 3 s i spróbuj ponownie."
+    for lang in i18n.LANGUAGES:
+        for error in (caught.value, too_fast, refused):
+            text = i18n.text(lang, f"error.{error.code}", **error.params)
+            assert "{" not in text and str(next(iter(error.params.values()))) in text, text

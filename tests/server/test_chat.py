@@ -41,10 +41,16 @@ def test_chat_channels_limits_and_history(server: Server) -> None:
             ({"emote": "<script>"}, "bad_chat"),
         ]:
             await ann.send({"type": "chat", **bad})
-            assert (await ann.until("error"))["code"] == code
+            error = await ann.until("error")
+            assert error["code"] == code
+            if code == "chat_too_long":  # the limit is a param: each language words it
+                assert error["params"] == {"limit": 200}
         for i in range(5):  # with the emote, the 6th message of these 10 s is refused
             await ben.send({"type": "chat", "text": f"line {i}"})
-        assert (await ben.until("error"))["code"] == "chat_too_fast"
+        too_fast = await ben.until("error")
+        assert too_fast["code"] == "chat_too_fast"
+        assert too_fast["params"]["count"] == 5 and too_fast["params"]["seconds"] == 10
+        assert 1 <= too_fast["params"]["retry_after"] <= 10
         # A newcomer gets the history it may read: a player never the spectators' channel.
         late = await Client(server, table_id, tokens[2]).connect()
         history = await late.until("chat_history")

@@ -23,6 +23,7 @@ from pasture.cli.plot import rating_svg
 from pasture.cli.serve import serve
 from pasture.cli.terminal import rules_text, terminal_ui
 from pasture.core.errors import PastureError
+from pasture.core.game import Game, Option
 from pasture.core.match import Match, seed_hash
 
 app = typer.Typer(
@@ -63,8 +64,9 @@ def language_or_exit(lang: str | None) -> str:
     return lang
 
 
-def parse_options(pairs: list[str] | None) -> dict[str, object]:
-    """['bluff=true', 'max_turns=30'] -> {'bluff': True, 'max_turns': 30}."""
+def parse_options(pairs: list[str] | None, game: Game, players: int) -> dict[str, object]:
+    """['bluff=true', 'max_turns=30'] -> {'bluff': True, 'max_turns': 30}. A seat option
+    is typed counted from 1, as the screen numbers seats, and becomes the game's index."""
     options: dict[str, object] = {}
     for pair in pairs or []:
         name, sep, raw = pair.partition("=")
@@ -74,13 +76,45 @@ def parse_options(pairs: list[str] | None) -> dict[str, object]:
             options[name] = json.loads(raw)
         except json.JSONDecodeError:
             options[name] = raw
+    for seat_option in (o for o in game.options if names_a_seat(o) and o.name in options):
+        value = options[seat_option.name]
+        last = seat_option.minimum == -1  # -1: the last seat, whatever the count
+        if isinstance(value, bool) or not isinstance(value, int):
+            value = 0
+        if last and value == -1:
+            continue
+        if not 1 <= value <= players:
+            raise fail(
+                f"-o {seat_option.name} is a seat from 1 to {players}"
+                + (" or -1 (the last seat)" if last else "")
+                + f" (seats are counted from 1), not {json.dumps(options[seat_option.name])}."
+            )
+        options[seat_option.name] = value - 1
     return options
+
+
+def names_a_seat(option: Option) -> bool:
+    """A seat option (`seat`), or one named like one (Baaaaa!'s `wolf_seat`, which also
+    takes -1 for the last seat), as the browser's seat menus tell them."""
+    return option.seat or option.name.endswith("_seat")
+
+
+def shown_default(option: Option) -> str:
+    """An option's default as typed after -o (a seat counted from 1; -1 as it is)."""
+    default = option.default
+    if names_a_seat(option) and isinstance(default, int) and default >= 0:
+        default += 1
+    return json.dumps(default)
 
 
 GameArg = Annotated[str, typer.Argument(help="The game: see `pasture games`.")]
 OptionOpt = Annotated[
     list[str] | None,  # noqa: UP007 - Typer needs Optional here
-    typer.Option("--option", "-o", help="A table option NAME=VALUE (repeatable)."),
+    typer.Option(
+        "--option",
+        "-o",
+        help="A table option NAME=VALUE (repeatable); a seat is counted from 1.",
+    ),
 ]
 
 
@@ -100,7 +134,7 @@ def list_games() -> None:
     for column in ("game", "title", "players", "options", "bots"):
         table.add_column(column)
     for game in games.all_games():
-        options = ", ".join(f"{o.name}={json.dumps(o.default)}" for o in game.options) or "—"
+        options = ", ".join(f"{o.name}={shown_default(o)}" for o in game.options) or "—"
         table.add_row(
             game.name,
             f"[bold]{escape(game.title)}[/]\n{escape(game.summary)}",
@@ -123,7 +157,7 @@ def play(
         typer.Option(
             help="Who sits where, comma-separated: human, bot (the Normal bot), a level"
             " (easy, normal, hard) or a research bot's name (see `pasture games`)."
-            " Default: you in seat 0, Normal bots elsewhere. Several humans share the screen.",
+            " Default: you in seat 1, Normal bots elsewhere. Several humans share the screen.",
         ),
     ] = None,
     seed: Annotated[
@@ -159,7 +193,8 @@ def play(
                 raise ValueError(
                     f"Unknown seat {kind!r}: use human, bot or one of {', '.join(bots)}."
                 )
-        session = TerminalGame(chosen, seat_kinds, parse_options(option), seed, console, input)
+        options = parse_options(option, chosen, count)
+        session = TerminalGame(chosen, seat_kinds, options, seed, console, input)
     except (ValueError, PastureError) as err:
         raise fail(getattr(err, "message", str(err))) from None
     try:
@@ -309,7 +344,7 @@ def arena(
         raise fail("--games must be at least 1.")
     if mode not in ("mixed", "one-vs-rest"):
         raise fail(f"--mode is mixed or one-vs-rest, not {mode!r}.")
-    options = parse_options(option)
+    options = parse_options(option, chosen, count)
     try:
         chosen.resolve_options(count, options)
     except PastureError as err:
@@ -370,13 +405,17 @@ def replay(
     ] = False,
     seat: Annotated[
         int | None,  # noqa: UP007
-        typer.Option(help="With --step: see it as this seat saw it (default: as a spectator)."),
+        typer.Option(
+            help="With --step: see it as this seat saw it, seats counted from 1 as the"
+            " screen shows them (default: as a spectator)."
+        ),
     ] = None,
 ) -> None:
     """Replay a recorded match from its seed and actions, and check its result.
 
     With --step, each move is shown as one seat saw it then: that seat's view of the table
-    and the events it was told, nothing more.
+    and the events it was told, nothing more. Seats are numbered from 1, as `pasture play`
+    and the browser show them (the record itself, like the engine, counts them from 0).
     """
     try:
         record = json.loads(path.read_text())
@@ -388,21 +427,26 @@ def replay(
         raise fail(f"Cannot replay {path}: {err.message} [{err.code}]") from None
     except (OSError, ValueError, KeyError, TypeError, RecursionError) as err:
         raise fail(f"Cannot replay {path}: {err!s}") from None
-    if seat is not None and not 0 <= seat < match.num_players:
-        raise fail(f"--seat must be a seat from 0 to {match.num_players - 1}.")
+    if seat is not None and not 1 <= seat <= match.num_players:
+        raise fail(
+            f"--seat must be a seat from 1 to {match.num_players} (seats are counted"
+            f" from 1), not {seat}."
+        )
     if step:
-        step_through(chosen, record, seat)
+        step_through(chosen, record, None if seat is None else seat - 1)
     result = match.state.result().to_json()
     seed = record["seed"]
     console.print(f"{escape(chosen.title)}, seed {escape(str(seed))} (SHA-256 {seed_hash(seed)})")
-    console.print(f"Replayed {match.version} steps; scores {result['scores']}.")
+    scores = ", ".join(f"seat {s}: {score:g}" for s, score in enumerate(result["scores"], 1))
+    console.print(f"Replayed {match.version} steps; scores {scores}.")
     if "result" in record and record["result"] != result:
         raise fail("The replay does not reach the recorded result.")
     console.print("[green]The replay matches the record.[/]")
 
 
 def step_through(game: games.Game, record: dict[str, Any], seat: int | None) -> None:  # type: ignore[name-defined]
-    """Show the match move by move as `seat` saw it (views and Event.for_seat only)."""
+    """Show the match move by move as `seat` (an engine index, from 0) saw it (views and
+    Event.for_seat only)."""
     ui = terminal_ui(game)
     match = Match(game, record["players"], record["options"], record["seed"])
     actions = record["actions"]

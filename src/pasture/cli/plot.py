@@ -35,7 +35,7 @@ def win_rate_svg(data: dict[str, object]) -> str:
         y = TOP + i * (BAR + GAP)
         rate = float(seat["win_rate"])  # type: ignore[arg-type]
         low, high = float(seat["win_rate_low"]), float(seat["win_rate_high"])  # type: ignore[arg-type]
-        label = f"seat {seat['seat']} ({seat['bot']})"
+        label = f"seat {i + 1} ({seat['bot']})"  # seats in order, counted from 1 on screen
         parts += [
             f'<text x="{LEFT - 8}" y="{y + BAR / 2 + 5:.1f}" text-anchor="end">'
             f"{escape(label)}</text>",

@@ -59,15 +59,36 @@ def serve(
         ),
     ] = 5.0,
     create_rate: Annotated[
-        float, typer.Option(help="Tables one client address may open per second.", min=0.001)
+        float,
+        typer.Option(
+            help="Tables one client address may open (rematches included) per second.",
+            min=0.001,
+        ),
     ] = 2.0,
     write_rate: Annotated[
         float,
         typer.Option(help="Seats one client address may take or leave per second.", min=0.001),
     ] = 10.0,
+    replay_rate: Annotated[
+        float,
+        typer.Option(help="Replays one client address may ask for per second.", min=0.001),
+    ] = 1.0,
     socket_rate: Annotated[
         float, typer.Option(help="Messages per second one websocket may send.", min=0.001)
     ] = 20.0,
+    trusted_proxy: Annotated[
+        list[str] | None,  # noqa: UP007 - Typer needs Optional here
+        typer.Option(
+            "--trusted-proxy",
+            metavar="IP/CIDR",
+            help="The address or network of a reverse proxy in front of this server, e.g."
+            " 127.0.0.1 or 10.0.0.0/8 (repeat the option for several). For a request from"
+            " one, the client is the right-most address"
+            " in X-Forwarded-For that is not a trusted proxy, so the per-client limits"
+            " apply to each client rather than to the proxy. Without it the header is"
+            " ignored: anyone can write it. See docs/deploy.md.",
+        ),
+    ] = None,
     idle_after: Annotated[
         float,
         typer.Option(
@@ -119,6 +140,7 @@ def serve(
     import uvicorn
 
     from pasture.server import Settings, create_app
+    from pasture.server.client_address import TrustedProxies
     from pasture.server.http_guard import GuardedH11Protocol
     from pasture.store.database import safe_url
 
@@ -129,6 +151,10 @@ def serve(
             raise typer.BadParameter(
                 "--redis needs the Redis client: pip install 'pasture[scale]'."
             ) from None
+    try:
+        proxies = TrustedProxies.parse(trusted_proxy or ())
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--trusted-proxy") from None
     settings = Settings(
         bot_delay=bot_delay,
         reaction_timeout=reaction_timeout,
@@ -140,6 +166,9 @@ def serve(
         create_burst=max(10.0, 10 * create_rate),
         write_rate=write_rate,
         write_burst=max(30.0, 3 * write_rate),
+        replay_rate=replay_rate,
+        replay_burst=max(10.0, 10 * replay_rate),
+        trusted_proxies=proxies,
         socket_rate=socket_rate,
         socket_burst=max(60.0, 3 * socket_rate),
         idle_after=idle_after,
@@ -169,5 +198,8 @@ def serve(
         ws_max_size=4 * settings.max_message,
         # Views are small and sent often: compressing them costs more CPU than it saves.
         ws_per_message_deflate=False,
+        # X-Forwarded-For is read by the limits, and only from --trusted-proxy peers
+        # (uvicorn would otherwise believe it from 127.0.0.1).
+        proxy_headers=False,
         access_log=log_level.lower() == "debug",
     )

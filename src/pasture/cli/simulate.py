@@ -114,7 +114,7 @@ def print_summary(console: Console, data: dict[str, object]) -> None:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for s in data["seats"]:  # type: ignore[attr-defined]
         table.add_row(
-            str(s["seat"]),
+            str(s["seat"] + 1),  # seats on screen count from 1; the JSON keeps indexes
             s["bot"],
             f"{s['win_rate']:.1%}",
             f"{s['win_rate_low']:.1%} – {s['win_rate_high']:.1%}",

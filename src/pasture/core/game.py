@@ -408,8 +408,10 @@ class State(ABC):
     def is_chance(self) -> bool:
         return False
 
-    def chance_outcomes(self) -> list[ChanceOutcome]:
-        return []
+    def chance_outcomes(self) -> Sequence[ChanceOutcome]:
+        """The outcomes and their probabilities (the caller must not change them: a game
+        may hand out its own cached, immutable sequence)."""
+        return ()
 
     @abstractmethod
     def is_over(self) -> bool: ...

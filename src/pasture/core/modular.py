@@ -10,7 +10,7 @@ names its two modules and adds only what is its own.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, State
@@ -26,7 +26,7 @@ class GameRules(Protocol[S]):
 
     def legal_actions(self, s: S, seat: int, /) -> list[Action]: ...
 
-    def chance_outcomes(self, s: S, /) -> list[ChanceOutcome]: ...
+    def chance_outcomes(self, s: S, /) -> Sequence[ChanceOutcome]: ...
 
     def apply(self, s: S, seat: int, action: Action, /) -> list[Event]: ...
 
@@ -72,7 +72,7 @@ class ModularState(State):
             return [o.action for o in self.chance_outcomes()]
         return self.rules.legal_actions(self, seat)
 
-    def chance_outcomes(self) -> list[ChanceOutcome]:
+    def chance_outcomes(self) -> Sequence[ChanceOutcome]:
         return self.rules.chance_outcomes(self)
 
     def check_legal(self, seat: int, action: Action) -> None:

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pasture.server import i18n, rematch, replay, rest, ws
 from pasture.server.errors import ServerError
 from pasture.server.http_guard import HttpGuard, WebClientFiles
+from pasture.server.limits import ClientLimits
 from pasture.server.manager import TableManager
 from pasture.server.settings import Settings
 from pasture.store.database import Database
@@ -87,7 +88,9 @@ def create_app(
 
     @app.exception_handler(ServerError)
     async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
-        return JSONResponse(e.to_json(), status_code=e.status)
+        wait = e.params.get("retry_after") if e.code == "rate_limited" else None
+        headers = {"Retry-After": str(wait)} if wait is not None else None
+        return JSONResponse(e.to_json(), status_code=e.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -114,10 +117,11 @@ def create_app(
         from pasture.server.forward import ForwardToOwner
 
         app.add_middleware(ForwardToOwner, state=state)
-    app.include_router(rest.router(manager, settings))  # type: ignore[arg-type]
+    limits = ClientLimits.of(settings)
+    app.include_router(rest.router(manager, limits))  # type: ignore[arg-type]
     app.include_router(i18n.router())
-    app.include_router(rematch.router(manager))  # type: ignore[arg-type]
-    app.include_router(replay.router(manager))  # type: ignore[arg-type]
+    app.include_router(rematch.router(manager, limits))  # type: ignore[arg-type]
+    app.include_router(replay.router(manager, limits))  # type: ignore[arg-type]
     ws.install(app, manager, settings)  # type: ignore[arg-type]
     _mount_web_client(app)
     return app

@@ -9,12 +9,14 @@ by each reader's page, in their own language."""
 
 from __future__ import annotations
 
+import math
 import time
 import unicodedata
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from pasture.core.errors import ErrorParams
 from pasture.core.game import JSON
 from pasture.server import protocol
 from pasture.server.connection import Connection
@@ -31,11 +33,14 @@ PLAYERS, SPECTATORS = "players", "spectators"
 
 
 class ChatError(ValueError):
-    def __init__(self, code: str, message: str) -> None:
+    """A chat message refused: `params` holds the limits its sentence names, for a client
+    to word it in its own language (error.<code> in the catalogues)."""
+
+    def __init__(self, code: str, message: str, params: ErrorParams | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
-        self.params: dict[str, int | str] = {}
+        self.params: ErrorParams = params or {}
 
 
 def clean_text(raw: object) -> str:
@@ -46,7 +51,11 @@ def clean_text(raw: object) -> str:
     if not text:
         raise ChatError("bad_chat", "A chat message needs some text.")
     if len(text) > CHAT_LIMIT:
-        raise ChatError("chat_too_long", f"Chat messages are at most {CHAT_LIMIT} characters.")
+        raise ChatError(
+            "chat_too_long",
+            f"Chat messages are at most {CHAT_LIMIT} characters.",
+            {"limit": CHAT_LIMIT},
+        )
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
         raise ChatError("bad_chat", "Chat messages cannot hold control characters.")
     return text
@@ -124,9 +133,11 @@ class ChatService:
         while sent and now - sent[0] > WINDOW:
             sent.popleft()
         if len(sent) >= RATE:
+            wait = max(1, math.ceil(WINDOW - (now - sent[0])))
             raise ChatError(
                 "chat_too_fast",
-                f"At most {RATE} chat messages per {WINDOW:g} seconds; wait a moment.",
+                f"At most {RATE} chat messages per {WINDOW:g} seconds; wait {wait} s.",
+                {"count": RATE, "seconds": int(WINDOW), "retry_after": wait},
             )
         sent.append(now)
         channel = self.channel_of(table, conn)

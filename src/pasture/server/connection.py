@@ -1,17 +1,52 @@
-"""One websocket client: who it is, and a queue of messages written by its own task, so a
-slow client never holds up its table."""
+"""One websocket client: who it is, and a queue of messages, so a slow client never holds
+up its table. What a change queues is written once the change is done, straight to the
+socket by one callback for every connection of the event loop; while a socket is not
+ready for that (the handshake, back-pressure, a close), by the connection's own task."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import weakref
 from collections import deque
 
 from starlette.websockets import WebSocket
 
 from pasture.core.game import JSON
 from pasture.server import protocol
-from pasture.server.frames import DirectSocket
+from pasture.server.frames import DirectSocket, text_frame
+
+
+class _Flusher:
+    """The connections of one event loop with something to write, flushed together by
+    one callback: a change queues frames for every connection of its table."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.due: list[Connection] = []
+
+    def add(self, conn: Connection) -> None:
+        if not self.due:
+            self.loop.call_soon(self.flush)
+        self.due.append(conn)
+
+    def flush(self) -> None:
+        due, self.due = self.due, []
+        for conn in due:
+            conn._flush()
+
+
+_flushers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Flusher] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _flusher() -> _Flusher:
+    loop = asyncio.get_running_loop()
+    flusher = _flushers.get(loop)
+    if flusher is None:
+        flusher = _flushers[loop] = _Flusher(loop)
+    return flusher
 
 
 class Connection:
@@ -33,6 +68,13 @@ class Connection:
         self._limit = limit
         self._outbox: deque[str | int] = deque()
         self._ready = asyncio.Event()
+        self._direct: DirectSocket | None = None
+        """The socket written to directly (server/frames.py), once the pump has started."""
+        self._pumping = True
+        """The pump task owns the outbox (at the start, on back-pressure, to close): what
+        is queued waits for it. Otherwise a flush callback writes the outbox directly."""
+        self._flush_due = False
+        self._flusher: _Flusher | None = None
 
     def send(self, message: dict[str, JSON]) -> None:
         self.send_text(protocol.dumps(message))
@@ -44,36 +86,70 @@ class Connection:
             self.close(1013)  # too far behind: it reconnects and catches up from its version
             return
         self._outbox.append(text)
-        self._ready.set()
+        self._wake()
 
     def close(self, code: int = 1000) -> None:
         """Close after what is already queued has been sent."""
         if not self.closed:
             self.closed = True
             self._outbox.append(code)
+            self._wake()
+
+    def _wake(self) -> None:
+        """Have what is queued written once the current callback is done: what one change
+        queues (ack, events, view) goes out together, as one write."""
+        if self._pumping:
             self._ready.set()
+        elif not self._flush_due and self._flusher is not None:  # set when the pump started
+            self._flush_due = True
+            self._flusher.add(self)
+
+    def _take(self) -> tuple[list[str], int | None]:
+        """What is queued up to a close (the close code is taken too)."""
+        outbox = self._outbox
+        texts: list[str] = []
+        while outbox:
+            item = outbox.popleft()
+            if isinstance(item, int):
+                return texts, item
+            texts.append(item)
+        return texts, None
+
+    def _frames(self, texts: list[str]) -> list[str]:
+        if len(texts) > 1 and self.batch:
+            return [protocol.batch(texts)]
+        return texts
+
+    def _flush(self) -> None:
+        """Write the outbox straight to the socket in one write (a callback, not a task:
+        one change of a table wakes no task per connection), unless the socket is not
+        ready or a close is queued: then the pump takes over."""
+        self._flush_due = False
+        direct = self._direct
+        outbox = self._outbox
+        if self._pumping or not outbox:
+            return
+        if direct is None or not direct.ready() or isinstance(outbox[-1], int):
+            self._pumping = True
+            self._ready.set()
+            return
+        texts, _ = self._take()
+        direct.write_frames(b"".join(text_frame(t.encode()) for t in self._frames(texts)))
 
     async def pump(self) -> None:
-        """Write queued messages until closed: everything queued at once goes out together
-        (one frame with `batch`, else one frame each)."""
+        """Write queued messages while the socket cannot be written to directly, and the
+        close: everything queued at once goes out together (one frame with `batch`, else
+        one frame each)."""
         ws = self.websocket
-        direct = DirectSocket.of(ws)
+        self._flusher = _flusher()
+        direct = self._direct = DirectSocket.of(ws)
         outbox = self._outbox
         ready = self._ready
         while True:
             await ready.wait()
             ready.clear()
-            texts: list[str] = []
-            close: int | None = None
-            while outbox:
-                item = outbox.popleft()
-                if isinstance(item, int):
-                    close = item
-                    break
-                texts.append(item)
-            if len(texts) > 1 and self.batch:
-                texts = [protocol.batch(texts)]
-            for text in texts:
+            texts, close = self._take()
+            for text in self._frames(texts):
                 if direct is not None and direct.ready():
                     direct.write(text.encode())
                 else:  # handshake, back-pressure, closing: the ordinary, awaited way
@@ -82,3 +158,7 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await ws.close(close)
                 return
+            if outbox:
+                ready.set()
+            elif direct is not None and direct.ready():
+                self._pumping = False  # back to direct writes, from the next message on

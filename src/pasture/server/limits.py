@@ -1,14 +1,23 @@
 """Rate limits: a token bucket per client (an address, or one websocket).
 
 A bucket holds up to `burst` tokens and refills at `rate` per second; each request takes
-one. An empty bucket means "too fast": the request is refused and changes nothing.
+one. An empty bucket means "too fast": the request is refused with 429 `rate_limited`,
+says how long to wait (`retry_after` seconds, and a Retry-After header over HTTP) and
+changes nothing.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+
+from starlette.requests import Request
+
+from pasture.server.client_address import TrustedProxies, client_address
+from pasture.server.errors import ServerError
+from pasture.server.settings import Settings
 
 
 @dataclass(slots=True)
@@ -57,3 +66,55 @@ class RateLimiter:
         else:
             self._buckets.move_to_end(key)
         return bucket
+
+
+def rate_limited(message: str, wait: float) -> ServerError:
+    """The refusal of a request that came too fast; `retry_after` is whole seconds (at
+    least 1), as HTTP's Retry-After header counts them."""
+    seconds = max(1, math.ceil(wait))
+    return ServerError(429, "rate_limited", message, {"retry_after": seconds})
+
+
+class ClientLimit:
+    """One kind of request (`what`, as a sentence names it), limited per client address."""
+
+    def __init__(self, what: str, rate: float, burst: float, proxies: TrustedProxies) -> None:
+        self.what = what
+        self.limiter = RateLimiter(rate, burst)
+        self.proxies = proxies
+
+    def check(self, request: Request) -> None:
+        """Take a token for this request's client, or refuse it (ServerError 429)."""
+        peer = request.client.host if request.client is not None else "?"
+        client = client_address(peer, request.headers.getlist("x-forwarded-for"), self.proxies)
+        bucket = self.limiter.bucket(client)
+        if not bucket.take():
+            wait = bucket.wait()
+            raise rate_limited(
+                f"Too many {self.what} from your address: at most {self.limiter.rate:g} a"
+                f" second. Retry in {math.ceil(wait)} s.",
+                wait,
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class ClientLimits:
+    """Every per-address limit of the HTTP API, one bucket per client and kind."""
+
+    creating: ClientLimit
+    """Tables opened, rematches included (a rematch opens a table for the first asker)."""
+    writing: ClientLimit
+    """Seats taken or left."""
+    replaying: ClientLimit
+    """Replays: each one plays a whole match again and builds a view per step."""
+
+    @classmethod
+    def of(cls, settings: Settings) -> ClientLimits:
+        proxies = settings.trusted_proxies
+        return cls(
+            ClientLimit(
+                "tables opened or rematches", settings.create_rate, settings.create_burst, proxies
+            ),
+            ClientLimit("seats taken or left", settings.write_rate, settings.write_burst, proxies),
+            ClientLimit("replays", settings.replay_rate, settings.replay_burst, proxies),
+        )

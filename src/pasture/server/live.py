@@ -64,6 +64,8 @@ class LiveTable:
         self.rejected: OrderedDict[tuple[int, str], dict[str, JSON]] = OrderedDict()
         n = match.num_players
         self.legal: list[list[Action]] = [[] for _ in range(n)]
+        self._legal_json: list[str | None] = [None] * n
+        """Each seat's legal actions encoded, until they change."""
         self.legal_since = [0] * n
         """The version at which each seat's legal actions last changed: an action sent
         from an older version was chosen from a menu that no longer exists."""
@@ -108,7 +110,14 @@ class LiveTable:
             now = state.legal_actions(seat)
             if now != before:
                 self.legal[seat] = now
+                self._legal_json[seat] = None
                 self.legal_since[seat] = version
+
+    def legal_json(self, seat: int) -> str:
+        text = self._legal_json[seat]
+        if text is None:
+            text = self._legal_json[seat] = protocol.dumps([a.to_json() for a in self.legal[seat]])
+        return text
 
     def seat_of(self, hashed: str) -> int | None:
         for seat in self.seats:
@@ -169,17 +178,21 @@ class LiveTable:
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.bot is None and s.token_hash is None]
 
-    def view_texts(self, seat: int | None, since: int | None) -> list[str]:
-        """Catch-up for one connection: events after `since` (if given), then the view."""
+    def view_texts(
+        self, seat: int | None, since: int | None, views: VersionViews | None = None
+    ) -> list[str]:
+        """Catch-up for one connection: events after `since` (if given), then the view
+        (from `views`, those of the current version, when several seats are sent it)."""
         match = self.match
         own_after = self.seats[seat].since if seat is not None else 0
         messages = (
             protocol.events(match.events_since(since), seat, own_after) if since is not None else []
         )
-        messages.append(self.view_message(seat))
+        texts = [protocol.dumps(m) for m in messages]
+        texts.append((views or VersionViews(self)).text(seat))
         if self.status == "over":
-            messages.append(self.end_message())
-        return [protocol.dumps(m) for m in messages]
+            texts.append(protocol.dumps(self.end_message()))
+        return texts
 
     def view_message(self, seat: int | None) -> dict[str, JSON]:
         """The seat's view; its legal actions only while the table is playing (before
@@ -200,10 +213,11 @@ class LiveTable:
     def broadcast_since(self, before: int) -> None:
         """Send every connection the events since `before` it may see, then its view."""
         cache: dict[int | None, list[str]] = {}
+        views = VersionViews(self)
         for conn in list(self.connections):
             texts = cache.get(conn.seat)
             if texts is None:
-                texts = cache[conn.seat] = self.view_texts(conn.seat, before)
+                texts = cache[conn.seat] = self.view_texts(conn.seat, before, views)
             for text in texts:
                 conn.send_text(text)
 
@@ -214,3 +228,34 @@ class LiveTable:
 
     def broadcast_table(self) -> None:
         self.broadcast({"type": "table", "table": self.info()})
+
+
+class VersionViews:
+    """The view messages of a table's current version, seat by seat. For a game that
+    splits its views (`protocol.seat_parts`), what every seat's view shares with the
+    spectator's is built and encoded once, and each seat's message is that text joined
+    with its own keys: the shared part is the spectator's view, public by definition."""
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self.parts = protocol.seat_parts(table.match.state)
+        self._shared: str | None = None
+        self._actors: tuple[int, ...] | None = None
+
+    def text(self, seat: int | None) -> str:
+        table = self.table
+        if self.parts is None:
+            return protocol.dumps(table.view_message(seat))
+        state = table.match.state
+        if self._shared is None:
+            keys = self.parts.keys
+            spectator = state.view(None)
+            self._shared = protocol.dumps({k: v for k, v in spectator.items() if k not in keys})
+            self._actors = state.actors()
+        own = protocol.dumps(self.parts.seat_view(state, seat))
+        view_json = protocol.join_objects(self._shared, own)
+        if seat is None or table.status != "playing":  # before every seat is taken: no choices
+            return protocol.view_text(table.match.version, view_json, "[]", False)
+        assert self._actors is not None
+        turn = seat in self._actors
+        return protocol.view_text(table.match.version, view_json, table.legal_json(seat), turn)

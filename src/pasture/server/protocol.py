@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -69,6 +69,42 @@ def view(
         "legal": legal,
         "turn": turn,
     }
+
+
+class SeatParts(NamedTuple):
+    """A game's split of its views (its view module's `seat_view` and `SEAT_KEYS`):
+    `view(s, seat)` is the spectator's view with the keys of `seat_view(s, seat)`, all
+    of them in `keys`, put in. The rest is the spectator's: public by definition."""
+
+    seat_view: Callable[[State, int | None], dict[str, JSON]]
+    keys: frozenset[str]
+
+
+def seat_parts(state: State) -> SeatParts | None:
+    """The split of `state`'s views, if its game's view module offers one."""
+    views = getattr(type(state), "views", None)
+    seat_view = getattr(views, "seat_view", None)
+    keys = getattr(views, "SEAT_KEYS", None)
+    if seat_view is None or keys is None:
+        return None
+    return SeatParts(seat_view, frozenset(keys))
+
+
+def view_text(version: int, view_json: str, legal_json: str, turn: bool) -> str:
+    """A view message already encoded, from its encoded parts (what `view` makes)."""
+    return (
+        f'{{"type":"view","version":{version},"view":{view_json},'
+        f'"legal":{legal_json},"turn":{"true" if turn else "false"}}}'
+    )
+
+
+def join_objects(first: str, second: str) -> str:
+    """Two encoded JSON objects with no key in common, as one."""
+    if first == "{}":
+        return second
+    if second == "{}":
+        return first
+    return first[:-1] + "," + second[1:]
 
 
 def events(

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Request
 
 from pasture.server.errors import ServerError
+from pasture.server.limits import ClientLimits
 from pasture.server.live import LiveTable, token_hash
 from pasture.server.manager import TableManager
 
@@ -50,7 +51,7 @@ async def _rematch_of(manager: TableManager, table: LiveTable) -> LiveTable:
     return new
 
 
-def router(manager: TableManager) -> APIRouter:
+def router(manager: TableManager, limits: ClientLimits) -> APIRouter:
     api = APIRouter(prefix="/api")
 
     @api.post(
@@ -59,8 +60,10 @@ def router(manager: TableManager) -> APIRouter:
     )
     async def rematch(
         table_id: str,
+        request: Request,
         authorization: Annotated[str | None, Header(description="Bearer <seat token>")] = None,
     ) -> dict[str, Any]:
+        limits.creating.check(request)
         if authorization is None or not authorization.startswith("Bearer "):
             raise ServerError(403, "bad_token", "Send the seat token as 'Authorization: Bearer …'.")
         table = await manager.get(table_id)

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from pasture.core.game import JSON, Event, Game
 from pasture.core.match import Match
 from pasture.server import protocol
 from pasture.server.errors import ServerError
+from pasture.server.limits import ClientLimits
 from pasture.server.manager import TableManager
 
 EVERYONE = "all"
@@ -63,14 +64,15 @@ def steps(game: Game, record: Mapping[str, Any], seat: int | None, everyone: boo
     return out
 
 
-def router(manager: TableManager) -> APIRouter:
+def router(manager: TableManager, limits: ClientLimits) -> APIRouter:
     api = APIRouter(prefix="/api")
 
     @api.get(
         "/tables/{table_id}/replay",
         summary="A finished match, move by move, as one seat saw it (or everyone)",
     )
-    async def replay(table_id: str, seat: str = "spectator") -> dict[str, Any]:
+    async def replay(table_id: str, request: Request, seat: str = "spectator") -> dict[str, Any]:
+        limits.replaying.check(request)
         table = await manager.get(table_id)
         record = manager.record(table)  # refuses before the end (not_over)
         players = int(record["players"])

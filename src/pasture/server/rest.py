@@ -18,9 +18,8 @@ from pasture import bots, games, i18n
 from pasture.core.errors import PastureError
 from pasture.server import protocol
 from pasture.server.errors import ServerError
-from pasture.server.limits import RateLimiter
+from pasture.server.limits import ClientLimits
 from pasture.server.manager import TableManager
-from pasture.server.settings import Settings
 from pasture.store import repository as repo
 
 MAX_PAGE = 200
@@ -118,10 +117,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def router(manager: TableManager, settings: Settings) -> APIRouter:
+def router(manager: TableManager, limits: ClientLimits) -> APIRouter:
     api = APIRouter(prefix="/api", responses=ERRORS)
-    creating = RateLimiter(settings.create_rate, settings.create_burst)
-    writing = RateLimiter(settings.write_rate, settings.write_burst)
 
     @api.get("/games", summary="Every game this server plays")
     async def list_games() -> list[dict[str, Any]]:
@@ -138,7 +135,7 @@ def router(manager: TableManager, settings: Settings) -> APIRouter:
 
     @api.post("/tables", status_code=201, summary="Open a table", response_model=TableOut)
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
-        _limit(creating, request, "tables opened")
+        limits.creating.check(request)
         table = await manager.create(
             body.game, body.players, body.options, body.bots, body.move_clock
         )
@@ -173,7 +170,7 @@ def router(manager: TableManager, settings: Settings) -> APIRouter:
 
     @api.post("/tables/{table_id}/seats/{seat}", summary="Take a free seat", response_model=Joined)
     async def join(table_id: str, seat: int, body: Join, request: Request) -> dict[str, Any]:
-        _limit(writing, request, "seats taken or left")
+        limits.writing.check(request)
         table = await manager.get(table_id)
         token = await manager.join(table, seat, body.name)
         return {"seat": seat, "token": token, "table": table.info()}
@@ -185,7 +182,7 @@ def router(manager: TableManager, settings: Settings) -> APIRouter:
         request: Request,
         authorization: Annotated[str | None, Header(description="Bearer <seat token>")] = None,
     ) -> None:
-        _limit(writing, request, "seats taken or left")
+        limits.writing.check(request)
         table = await manager.get(table_id)
         await manager.leave(table, seat, _bearer(authorization))
 
@@ -194,19 +191,6 @@ def router(manager: TableManager, settings: Settings) -> APIRouter:
         return manager.record(await manager.get(table_id))
 
     return api
-
-
-def _limit(limiter: RateLimiter, request: Request, what: str) -> None:
-    """One client address may write only so fast (429 `rate_limited`)."""
-    client = request.client.host if request.client is not None else "?"
-    bucket = limiter.bucket(client)
-    if not bucket.take():
-        raise ServerError(
-            429,
-            "rate_limited",
-            f"Too many {what} from your address: at most {limiter.rate:g} a second."
-            f" Retry in {bucket.wait():.1f} s.",
-        )
 
 
 def _lobby_entry(entry: repo.LobbyEntry, titles: dict[str, str]) -> dict[str, Any]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pasture.server.client_address import TrustedProxies
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -28,12 +30,18 @@ class Settings:
     socket_burst: float = 60.0
     """Messages one websocket may send at once before the rate applies."""
     create_rate: float = 2.0
-    """Tables one client address may open per second on average."""
+    """Tables one client address may open per second on average (rematches included)."""
     create_burst: float = 20.0
     """Tables one client address may open at once."""
     write_rate: float = 10.0
     """Other writes (take or leave a seat) one client address may make per second."""
     write_burst: float = 60.0
+    replay_rate: float = 1.0
+    """Replays (each plays a whole match again) one client address may ask for per second."""
+    replay_burst: float = 10.0
+    trusted_proxies: TrustedProxies = TrustedProxies()
+    """Reverse proxies whose X-Forwarded-For names the client of a request (for the limits
+    above); with none, the header is ignored and the client is the TCP peer."""
     max_body: int = 64 * 1024
     """Largest HTTP request body (bytes)."""
     statement_timeout: float = 5.0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -19,7 +20,7 @@ from pasture.server import protocol
 from pasture.server.chat import ChatService
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError
-from pasture.server.limits import TokenBucket
+from pasture.server.limits import TokenBucket, rate_limited
 from pasture.server.live import token_hash
 from pasture.server.manager import TableManager
 from pasture.server.protocol import loads
@@ -69,11 +70,11 @@ class MessageReader:
     async def next(self) -> dict[str, Any]:
         message = await read_message(self.websocket, self.limit)
         if not self.rate.take():
-            raise ServerError(
-                429,
-                "rate_limited",
+            wait = self.rate.wait()
+            raise rate_limited(
                 f"At most {self.per_second:g} messages a second; this one"
-                f" is not read. Wait {self.rate.wait():.1f} s.",
+                f" is not read. Wait {math.ceil(wait)} s.",
+                wait,
             )
         return message
 

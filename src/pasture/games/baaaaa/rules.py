@@ -477,10 +477,11 @@ def fast_legal(s: BaaaaaState, seat: int, action: Action) -> bool:
     return plan is not None and plan.vouch(s, seat)
 
 
-def chance_outcomes(s: BaaaaaState) -> list[ChanceOutcome]:
-    """The next wolf card turned: any card left in the deck, by its count there."""
+def chance_outcomes(s: BaaaaaState) -> tuple[ChanceOutcome, ...]:
+    """The next wolf card turned: any card left in the deck, by its count there. The
+    cached tuple itself: immutable, so no caller can change the cache."""
     if s.phase != DRAW:
-        return []
+        return ()
     t = s.tables
     key = tuple(s.deck)
     outcomes = t.chance.get(key)
@@ -490,7 +491,7 @@ def chance_outcomes(s: BaaaaaState) -> list[ChanceOutcome]:
         outcomes = t.chance[key] = tuple(
             [ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c]
         )
-    return list(outcomes)  # a new list each time: the caller may change it
+    return outcomes
 
 
 # --- effects ----------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 """What one seat may see of a Baaaaa! state, and re-drawing what it may not.
 
 `view` is the single place hidden information is filtered. Only the wolf player's
-drawn cards (variant) are ever hidden: `determinize` re-draws those the seat cannot
-tell from the cards it has not seen (the deck plus those cards).
+drawn cards (variant) are ever hidden. `seat_view` is the part of a view in which a
+seat's differs from a spectator's (the server sends every seat the spectator's view with
+those keys replaced, so the rest is built once per change). `determinize` re-draws the
+hidden cards from those the seat cannot tell from the cards it has not seen (the deck plus
+those cards).
 """
 
 from __future__ import annotations
@@ -30,6 +33,22 @@ def unseen(s: BaaaaaState, seat: int | None) -> list[int]:
         for k in s.held[s.held_known :]:
             counts[k] += 1
     return counts
+
+
+SEAT_KEYS = ("seat", "wolf_unseen", "wolf_hand")
+"""The keys of a view that `seat_view` gives for each seat."""
+
+
+def seat_view(s: BaaaaaState, seat: int | None) -> dict[str, JSON]:
+    """What of `view(s, seat)` is the seat's own: the keys of SEAT_KEYS it has."""
+    wolf_kinds = s.edition.wolf_kinds
+    out: dict[str, JSON] = {
+        "seat": seat,
+        "wolf_unseen": _named(wolf_kinds, unseen(s, seat)),
+    }
+    if s.wolf_seat is not None and seat == s.wolf_seat:
+        out["wolf_hand"] = [wolf_kinds[k] for k in s.held]
+    return out
 
 
 def view(s: BaaaaaState, seat: int | None) -> dict[str, JSON]:

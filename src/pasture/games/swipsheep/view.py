@@ -1,8 +1,10 @@
 """What one seat may see of a Swip'Sheep state, and re-drawing what it may not.
 
-`view` is the single place hidden information is filtered. `determinize` re-draws the
-current round's hidden cards and choices consistently with the seat's view
-(`redraw.py` says how).
+`view` is the single place hidden information is filtered. `seat_view` is the part of
+it in which a seat's view differs from a spectator's (the server sends every seat the
+spectator's view with those keys replaced, so the rest is built once per change).
+`determinize` re-draws the current round's hidden cards and choices consistently with
+the seat's view (`redraw.py` says how).
 """
 
 from __future__ import annotations
@@ -27,8 +29,31 @@ def _log(s: SwipSheepState, seat: int | None) -> list[dict[str, JSON]]:
     return [e for e in seen if e is not None]
 
 
-def view(s: SwipSheepState, seat: int | None) -> dict[str, JSON]:
+SEAT_KEYS = ("seat", "log", "hand", "my_pass")
+"""The keys of a view that `seat_view` gives for each seat."""
+
+
+def _my_pass(s: SwipSheepState, seat: int) -> dict[str, JSON] | None:
+    choice = s.passes[seat] if s.phase == rules.PASS else None
+    if choice is None:
+        return None
     kinds = s.edition.kinds
+    return {
+        side: None if k is None else kinds[k]
+        for side, k in zip(("left", "right"), choice, strict=True)
+    }
+
+
+def seat_view(s: SwipSheepState, seat: int | None) -> dict[str, JSON]:
+    """What of `view(s, seat)` is the seat's own: the keys of SEAT_KEYS it has."""
+    out: dict[str, JSON] = {"seat": seat, "log": _log(s, seat)}
+    if seat is not None and 0 <= seat < s.num_players:
+        out["hand"] = _cards(s, s.hands[seat])
+        out["my_pass"] = _my_pass(s, seat)
+    return out
+
+
+def view(s: SwipSheepState, seat: int | None) -> dict[str, JSON]:
     out: dict[str, JSON] = {
         "game": "swipsheep",
         "seat": seat,
@@ -46,22 +71,12 @@ def view(s: SwipSheepState, seat: int | None) -> dict[str, JSON]:
         "set_aside": _cards(s, s.aside),
         "scored": [_cards(s, pile) for pile in s.scored],
         "scores": s.scores(),
-        "log": [
-            e for e in (event.for_seat(seat) for event in s.events[s.log_start :]) if e is not None
-        ],
+        "log": _log(s, seat),
         "last_round": s.last_round,
     }
     if seat is not None and 0 <= seat < s.num_players:
         out["hand"] = _cards(s, s.hands[seat])
-        choice = s.passes[seat] if s.phase == rules.PASS else None
-        out["my_pass"] = (
-            None
-            if choice is None
-            else {
-                side: None if k is None else kinds[k]
-                for side, k in zip(("left", "right"), choice, strict=True)
-            }
-        )
+        out["my_pass"] = _my_pass(s, seat)
     if s.phase == rules.OVER:
         out["result"] = s.result().to_json()
     return out

@@ -41,6 +41,19 @@ def history_json(history: list[tuple[int, int, int]]) -> list[dict[str, JSON]]:
     return out
 
 
+SEAT_KEYS = ("seat", "role", "wilson_at")
+"""The keys of a view that `seat_view` gives for each seat: the server sends every seat
+the spectator's view with these replaced, so the rest is built once per change."""
+
+
+def seat_view(s: WilsonShepState, seat: int | None) -> dict[str, JSON]:
+    """What of `view(s, seat)` is the seat's own: the keys of SEAT_KEYS it has."""
+    out: dict[str, JSON] = {"seat": seat, "role": role(s, seat)}
+    if seat == s.wilson and s.phase != rules.OVER:
+        out["wilson_at"] = s.wilson_at
+    return out
+
+
 def view(s: WilsonShepState, seat: int | None) -> dict[str, JSON]:
     face_down = rules.FACE_DOWN
     out: dict[str, JSON] = {

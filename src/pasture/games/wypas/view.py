@@ -1,6 +1,7 @@
 """What one seat may see of a Wypas state, and re-drawing what it may not.
 
-`view` is the single place hidden information is filtered. Hidden from a seat: the
+`view` is the single place hidden information is filtered; `seat_view` is the part of
+it in which a seat's view differs from a spectator's. Hidden from a seat: the
 other hands, the deck, the baca's drawn cards and face-down lot (until it is won, then
 also known to its winner), other seats' face-down bid cards until revealed, and other
 seats' face-down discards. `determinize` pools every card in those places and deals
@@ -68,13 +69,36 @@ def _pen_json(s: WypasState, pen: pens.Pen) -> dict[str, JSON]:
     return out
 
 
-def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
-    me = seat if seat is not None and 0 <= seat < s.num_players else None
+SEAT_KEYS = (
+    "seat",
+    "auction",
+    "hand",
+    "my_face_down_discards",
+    "drawn_cards",
+    "thief_sees",
+)
+"""The keys of a view that `seat_view` gives for each seat: the server sends every seat
+the spectator's view with these replaced, so the rest is built once per change."""
+
+
+def _public_part(s: WypasState) -> dict[str, JSON]:
     public = s._public_view
     if public is None:
         public = s._public_view = _public(s)
-    out = dict(public)
-    out["seat"] = me
+    return public
+
+
+def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
+    out = dict(_public_part(s))
+    out.update(seat_view(s, seat))
+    return out
+
+
+def seat_view(s: WypasState, seat: int | None) -> dict[str, JSON]:
+    """What of `view(s, seat)` is the seat's own: the keys of SEAT_KEYS it has."""
+    me = seat if seat is not None and 0 <= seat < s.num_players else None
+    public = _public_part(s)
+    out: dict[str, JSON] = {"seat": me, "auction": public["auction"]}
     if me is None:
         return out
     a = s.auction
