@@ -1,10 +1,11 @@
 """Every input is bounded and bad input gets a clear {code, message} and changes nothing,
-the same on SQLite and PostgreSQL: text fields, nesting, message rate, body size, slow
-headers, the files served, security headers, rate limits on writes."""
+the same on SQLite and PostgreSQL: text fields, nesting, message rate, body size, header
+size, slow headers, the files served, security headers, rate limits on writes."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import time
@@ -174,6 +175,27 @@ def test_only_the_web_clients_files_are_served_with_security_headers(server: Ser
     assert page.headers["x-content-type-options"] == "nosniff"
     assert server.get("/api/games").headers["x-frame-options"] == "DENY"
     assert "content-security-policy" not in server.get("/docs").headers  # loads from a CDN
+
+
+def test_request_headers_are_bounded(server: Server) -> None:
+    fits = server.http.get("/api/games", headers={"x-padding": "a" * 8_000})
+    assert fits.status_code == 200
+    for pieces in (1, 40):  # over the 16 KiB a request's headers may take, in one or many
+        with socket.create_connection(("127.0.0.1", server.port)) as s:
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+            for _ in range(pieces):
+                s.sendall(b"x-padding: " + b"a" * (20_000 // pieces) + b"\r\n")
+            s.sendall(b"\r\n")
+            s.settimeout(10)
+            answer = b""
+            with contextlib.suppress(ConnectionResetError):  # the rest is not read
+                while chunk := s.recv(4096):  # refused, then closed
+                    answer += chunk
+            assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
+            body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
+            assert body["code"] == "headers_too_large" and body["message"]
+            assert body["params"] == {"limit": 16 * 1024}
+    assert server.get("/api/games").status_code == 200  # others are served as usual
 
 
 def test_headers_sent_too_slowly_are_cut_off(tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -141,7 +141,7 @@ def serve(
 
     from pasture.server import Settings, create_app
     from pasture.server.client_address import TrustedProxies
-    from pasture.server.http_guard import GuardedH11Protocol
+    from pasture.server.http_guard import GuardedHttpToolsProtocol
     from pasture.store.database import safe_url
 
     if redis is not None:
@@ -183,12 +183,10 @@ def serve(
     typer.echo(
         f"pasture serving on http://{shown}:{port}  (database: {safe_url(db)}{also})", err=False
     )
-    GuardedH11Protocol.header_timeout = settings.header_timeout
+    GuardedHttpToolsProtocol.header_timeout = settings.header_timeout
     uvicorn.run(
         app,
-        http=GuardedH11Protocol,
-        # bounds a request's headers (h11 refuses larger ones with 400)
-        h11_max_incomplete_event_size=16 * 1024,
+        http=GuardedHttpToolsProtocol,  # bounds a request's headers in time and size
         limit_concurrency=4096,
         timeout_keep_alive=5,
         host=host,

@@ -11,7 +11,7 @@ from typing import Any
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from pasture.server import protocol
 
@@ -105,44 +105,106 @@ class WebClientFiles(StaticFiles):
         return super().lookup_path(path)
 
 
-class GuardedH11Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a limit on the time a request's headers may take
-    to arrive (uvicorn only bounds the idle time between requests)."""
+class HeaderDeadline:
+    """A request's headers must arrive within `seconds` of the connection, or of the last
+    answer on it, or the connection is closed (uvicorn only bounds the idle time between
+    requests)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, seconds: float) -> None:
+        self.loop, self.seconds = loop, seconds
+        self._due: asyncio.TimerHandle | None = None
+        self._transport: asyncio.BaseTransport | None = None
+
+    @property
+    def armed(self) -> bool:
+        """Whether a request's headers are awaited (and counted) now."""
+        return self._due is not None
+
+    def arm(self, transport: asyncio.BaseTransport) -> None:
+        self.disarm()
+        self._transport = transport
+        self._due = self.loop.call_later(self.seconds, self._too_slow)
+
+    def disarm(self) -> None:
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
+
+    def _too_slow(self) -> None:
+        self._due = None
+        if self._transport is not None and not self._transport.is_closing():
+            self._transport.close()
+
+
+MAX_HEADER_BYTES = 16 * 1024
+"""A request's line and headers, at most (larger: 431 `headers_too_large`)."""
+
+
+class GuardedHttpToolsProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP/1.1 protocol (on httptools) with the header deadline and a bound on
+    the size of a request's line and headers, which neither of uvicorn's HTTP protocols
+    sets exactly (h11's bound counts only what is still incomplete after a read, so a
+    large block of headers in one read passes). The bound is checked on the bytes as
+    they arrive, before the parser sees them, while a request's headers are awaited
+    (from the connection or the last answer on it until the parser has them); requests
+    pipelined behind it in the same read are bounded by the read itself."""
 
     header_timeout = 10.0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._headers_due: asyncio.TimerHandle | None = None
+        self._deadline = HeaderDeadline(self.loop, self.header_timeout)
+        self._header_bytes = 0
+        self._tail = b""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._arm()
+        self._await_headers()
+
+    def data_received(self, data: bytes) -> None:
+        if self._deadline.armed and not self._headers_fit(data):
+            self._deadline.disarm()
+            self.transport.write(_headers_too_large())
+            self.transport.close()
+            return
+        super().data_received(data)
+
+    def _headers_fit(self, data: bytes) -> bool:
+        """Whether the request whose headers are awaited can still end them within
+        MAX_HEADER_BYTES, `data` added: its blank line comes within the bound, or the
+        bound is not reached yet (a byte search)."""
+        room = MAX_HEADER_BYTES - self._header_bytes
+        if b"\r\n\r\n" in self._tail + data[: max(room, 0)]:
+            return True
+        self._header_bytes += len(data)
+        self._tail = (self._tail + data)[-3:]  # a blank line split between two reads
+        return self._header_bytes <= MAX_HEADER_BYTES
+
+    def on_headers_complete(self) -> None:
+        self._deadline.disarm()
+        super().on_headers_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        self._arm()
+        if not self.transport.is_closing():
+            self._await_headers()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
+        self._deadline.disarm()
         super().connection_lost(exc)
 
-    def handle_events(self) -> None:
-        before = self.scope
-        super().handle_events()
-        if self.scope is not before:  # a request's headers are complete
-            self._disarm()
+    def _await_headers(self) -> None:
+        self._header_bytes, self._tail = 0, b""
+        self._deadline.arm(self.transport)
 
-    def _arm(self) -> None:
-        self._disarm()
-        self._headers_due = self.loop.call_later(self.header_timeout, self._too_slow)
 
-    def _disarm(self) -> None:
-        if self._headers_due is not None:
-            self._headers_due.cancel()
-            self._headers_due = None
-
-    def _too_slow(self) -> None:
-        self._headers_due = None
-        if not self.transport.is_closing():
-            self.transport.close()
+def _headers_too_large() -> bytes:
+    text = f"A request's line and headers are limited to {MAX_HEADER_BYTES} bytes."
+    body = protocol.dumps(
+        {"code": "headers_too_large", "message": text, "params": {"limit": MAX_HEADER_BYTES}}
+    ).encode()
+    head = (
+        "HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode() + body
