@@ -1,9 +1,11 @@
-"""How many workers `pytest -n auto` starts; what the run leaves behind for them."""
+"""How many workers `pytest -n auto` starts, in what order they get the tests, and what
+the run leaves behind for them."""
 
 from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,37 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # pytest-xdist reads it
     return WORKERS_PER_CPU * len(os.sched_getaffinity(0))
+
+
+WAITING = ("server", "web")
+"""Directories under tests/ whose tests mostly wait (servers and browsers starting,
+bots' delays, timers) rather than compute."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With several workers, spread the waiting modules evenly among the computing ones,
+    each module's tests kept together and in order: a worker's share of the run (its
+    initial contiguous chunk, then what it steals) mixes both kinds, so one worker's
+    wait is another's CPU time instead of every worker waiting at the end of the run."""
+    if config.getoption("numprocesses", None) in (None, 0):
+        return
+    modules: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.path, []).append(item)
+    root = Path(str(config.rootpath)) / "tests"
+
+    def waits(path: Path) -> bool:
+        parts = path.relative_to(root).parts if path.is_relative_to(root) else ()
+        return bool(parts) and parts[0] in WAITING
+
+    waiting = [m for m in modules if waits(m)]
+    computing = [m for m in modules if not waits(m)]
+
+    def spread(group: list[Path]) -> list[tuple[float, Path]]:
+        return [((i + 0.5) / len(group), path) for i, path in enumerate(group)]
+
+    order = sorted(spread(waiting) + spread(computing), key=lambda placed: placed[0])
+    items[:] = [item for _, path in order for item in modules[path]]
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -84,17 +84,19 @@ def owner_pid(redis_url: str, table_id: str) -> int | None:
 
 
 class ThinkingPlayer(RandomPlayer):
-    """A scripted player that pauses a little before each action, as people do, so the
-    matches are still going when something is killed. `trail`: its reconnections."""
+    """A scripted player that pauses a little before each action (up to `pause` seconds),
+    as people do, so the matches are still going when something is killed. `trail`: its
+    reconnections."""
 
-    def __init__(self, client: Client, rng: random.Random) -> None:
+    def __init__(self, client: Client, rng: random.Random, pause: float = 0.2) -> None:
         super().__init__(client, rng, allow_errors=True)
+        self.pause = pause
         self.trail: list[str] = []
 
     async def _maybe_act(self) -> None:
         view = self.client.view
         if self.pending is None and view is not None and view["turn"] and view["legal"]:
-            await asyncio.sleep(self.rng.uniform(0.0, 0.2))
+            await asyncio.sleep(self.rng.uniform(0.0, self.pause))
         await super()._maybe_act()
 
     async def play(self, servers: Sequence[Server], rng: random.Random) -> None:
@@ -127,6 +129,8 @@ class Site:
     tables: list[tuple[str, str, list[int]]] = field(default_factory=list)
     """(table id, game, seats played by scripted players)"""
     players: dict[tuple[str, int], ThinkingPlayer] = field(default_factory=dict)
+    pause: float = 0.2
+    """The players' longest pause before an action (ThinkingPlayer)."""
 
     def open_tables(self, count: int) -> None:
         """Tables created round the processes; seats joined through any of them."""
@@ -139,7 +143,8 @@ class Site:
             for seat in people:
                 token = self.rng.choice(self.servers).join(table["id"], seat)
                 client = Client(self.rng.choice(self.servers), table["id"], token)
-                player = ThinkingPlayer(client, random.Random(self.rng.getrandbits(32)))
+                rng = random.Random(self.rng.getrandbits(32))
+                player = ThinkingPlayer(client, rng, self.pause)
                 self.players[(table["id"], seat)] = player
             self.tables.append((table["id"], game, people))
 

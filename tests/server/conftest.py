@@ -24,7 +24,7 @@ PG_BIN = Path("/usr/lib/postgresql/15/bin")
 @pytest.fixture(autouse=True)
 def _stop_the_tests_own_servers() -> Iterator[None]:
     """A test that fails before it stops the servers it started leaves none running (the
-    servers of module fixtures were started before, and are theirs to stop)."""
+    servers of module and session fixtures were started before, and are theirs to stop)."""
     before = len(Server.started)
     yield
     for server in Server.started[before:]:
@@ -32,8 +32,10 @@ def _stop_the_tests_own_servers() -> Iterator[None]:
     del Server.started[before:]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server on SQLite for every test that needs no settings of its own (a start
+    costs a second of CPU, several on a busy machine): each test opens its own tables."""
     db = tmp_path_factory.mktemp("db") / "pasture.sqlite"
     srv = Server(f"sqlite:///{db}?synchronous=NORMAL").start()  # fast; durable enough here
     yield srv

@@ -19,16 +19,30 @@ from tests.server.harness import Server
 TABLES = 6
 
 
-@pytest.fixture
-def site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterator[Site]:
-    db = fresh_database(postgres_cluster.url, "cluster_outages")
+def _site(postgres: PostgresCluster, redis_server: RedisServer, pace: float) -> Iterator[Site]:
+    """Two processes; `pace`: the bots' delay and the players' longest pause."""
+    db = fresh_database(postgres.url, "cluster_outages")
     redis.Redis.from_url(redis_server.url).flushall()
-    servers = [Server(db, "--redis", redis_server.url, "--bot-delay", "0.1") for _ in range(2)]
+    delay = str(pace)
+    servers = [Server(db, "--redis", redis_server.url, "--bot-delay", delay) for _ in range(2)]
     with ThreadPoolExecutor(len(servers)) as starting:  # at once, on an empty database
         list(starting.map(Server.start, servers))
-    yield Site(db, servers, random.Random(7))
+    yield Site(db, servers, random.Random(7), pause=2 * pace)
     with ThreadPoolExecutor(len(servers)) as stopping:
         list(stopping.map(Server.stop, servers))
+
+
+@pytest.fixture
+def site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterator[Site]:
+    """At a pace where five of the six matches outlast a 2 s outage."""
+    yield from _site(postgres_cluster, redis_server, 0.1)
+
+
+@pytest.fixture
+def quick_site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterator[Site]:
+    """At a pace for an instant outage: every match is still going after it, and the
+    longest (Wilson & Shep, up to 120 actions) end a few seconds later."""
+    yield from _site(postgres_cluster, redis_server, 0.025)
 
 
 def play_through(site: Site, outage: Callable[[], None]) -> int:
@@ -61,10 +75,10 @@ def test_redis_killed_and_back_empty_play_resumes(site: Site, redis_server: Redi
 
 
 @pytest.mark.slow
-def test_postgres_restart_play_resumes(site: Site, postgres_cluster: PostgresCluster) -> None:
-    before = play_through(site, postgres_cluster.restart)
-    assert site.acks() > before
-    site.check()
+def test_postgres_restart_play_resumes(quick_site: Site, postgres_cluster: PostgresCluster) -> None:
+    before = play_through(quick_site, postgres_cluster.restart)
+    assert quick_site.acks() > before
+    quick_site.check()
 
 
 def test_one_process_needs_neither_redis_nor_postgres(tmp_path: object) -> None:

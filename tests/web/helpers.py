@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 Page = Any
 
 
@@ -91,12 +93,23 @@ def assert_clean_text(page: Page) -> None:
     assert not words & {"null", "undefined", "NaN", "[object"}, words & {"null", "undefined"}
 
 
+def click_now(target: Any) -> bool:
+    """Click what the page shows now; False if a new frame redrew it away meanwhile (the
+    caller looks at the page again)."""
+    try:
+        target.click(timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def click_first(page: Page, selector: str) -> bool:
+    found = page.locator(selector)
+    return bool(found.count()) and click_now(found.first)
+
+
 def first_action(page: Page) -> bool:
-    buttons = page.locator(".actions button:not([disabled])")
-    if buttons.count():
-        buttons.first.click()
-        return True
-    return False
+    return click_first(page, ".actions button:not([disabled])")
 
 
 def sit(page: Page, url: str, table_id: str, seat: int, token: str) -> None:

@@ -6,26 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 from pasture.games.wilson_shep.edition import default_edition
 from tests.web.conftest import screenshot
-from tests.web.helpers import frames_of, open_table, play_to_end
-
-
-def click_now(target: Any) -> bool:
-    """Click what the page shows now; False if a new frame redrew it away meanwhile (the
-    caller looks at the page again)."""
-    try:
-        target.click(timeout=5000)
-    except PlaywrightTimeout:
-        return False
-    return True
-
-
-def click_first(page: Any, selector: str) -> bool:
-    found = page.locator(selector)
-    return bool(found.count()) and click_now(found.first)
+from tests.web.helpers import click_first, click_now, frames_of, open_table, play_to_end
 
 
 def wilson_shep_step(page: Any) -> bool:

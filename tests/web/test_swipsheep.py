@@ -9,6 +9,8 @@ from tests.server.harness import Server
 from tests.web.conftest import screenshot
 from tests.web.helpers import (
     board_version,
+    click_first,
+    click_now,
     first_action,
     frames_of,
     open_table,
@@ -24,14 +26,11 @@ def swipsheep_step(page: Any) -> bool:
     for i in range(min(2, cards.count())):  # a short hand passes what it has, left first
         if page.locator("#confirm-pass").count():
             break
-        cards.nth(i).click()
+        if not click_now(cards.nth(i)):
+            return False
     if page.locator("#confirm-pass:not([disabled])").count():
-        page.click("#confirm-pass")
-        return True
-    if page.locator("[data-attack]:not([disabled])").count():
-        page.locator("[data-attack]:not([disabled])").first.click()
-        return True
-    return first_action(page)
+        return click_now(page.locator("#confirm-pass"))
+    return click_first(page, "[data-attack]:not([disabled])") or first_action(page)
 
 
 def keyboard_step(page: Any) -> bool:
