@@ -21,6 +21,16 @@ if TYPE_CHECKING:
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_server_outlives_the_run() -> Iterator[None]:
+    """Every server this worker started is stopped at the end, also those of a module
+    fixture that failed half-way (its teardown never runs)."""
+    yield
+    for server in Server.started:
+        server.stop()
+    Server.started.clear()
+
+
 @pytest.fixture(autouse=True)
 def _stop_the_tests_own_servers() -> Iterator[None]:
     """A test that fails before it stops the servers it started leaves none running (the
