@@ -29,36 +29,21 @@ import sys
 from pathlib import Path
 
 from pasture import games
-from pasture.core import CHANCE, Game
-from pasture.core.match import sample
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_games import first_actor, sample_states  # noqa: E402
+from bench_games import first_actor, playout, sample_states  # noqa: E402
 
 SAMPLED_STATES = 300
-
-
-def playout(game: Game, players: int, rng: random.Random) -> int:
-    state = game.new_state(players)
-    steps = 0
-    while not state.is_over():
-        if state.is_chance():
-            state.apply(CHANCE, sample(state.chance_outcomes(), rng))
-        else:
-            seat = state.actors()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        steps += 1
-    return steps
 
 
 def work(game_name: str, players: int, count: int, determinize: bool) -> int:
     """What is counted, done `count` times (0: only the set-up); the steps or calls done."""
     game = games.get(game_name)
     if not determinize:
-        playout(game, players, random.Random(2))  # warm-up: lazy tables and imports
+        playout(game.new_state(players), random.Random(2))  # warm-up: lazy tables and imports
         gc.freeze()  # what the set-up left is not collected again: it would count in
         rng = random.Random(1)
-        return sum(playout(game, players, rng) for _ in range(count))
+        return sum(playout(game.new_state(players), rng) for _ in range(count))
     states = sample_states(game, players, SAMPLED_STATES)  # playouts: the warm-up
     gc.freeze()
     rng = random.Random(3)
