@@ -575,12 +575,15 @@ UNITS = (
 )
 
 
+def figures_table(title: str, columns: tuple[str, ...], caption: str | None = None) -> Table:
+    """A table whose first two columns name the row (left) and the rest are figures."""
+    table = Table(title=title, caption=caption, caption_justify="left")
+    for n, column in enumerate(columns):
+        table.add_column(column, justify="left" if n < 2 else "right")
+    return table
+
+
 def rates_table(rows: list[dict[str, Any]]) -> Table:
-    table = Table(
-        title="Random play, engine decisions per CPU second (one process)",
-        caption=UNITS,
-        caption_justify="left",
-    )
     columns = (
         "game",
         "adapter",
@@ -591,8 +594,9 @@ def rates_table(rows: list[dict[str, Any]]) -> Table:
         "× same game",
         "× eng+obs",
     )
-    for column in columns:
-        table.add_column(column, justify="left" if column in ("game", "adapter") else "right")
+    table = figures_table(
+        "Random play, engine decisions per CPU second (one process)", columns, UNITS
+    )
     for row in rows:
         ratio, same, observed = row["ratio"], row["same_game_ratio"], row["observed_ratio"]
         table.add_row(
@@ -609,10 +613,6 @@ def rates_table(rows: list[dict[str, Any]]) -> Table:
 
 
 def split_table(splits: list[dict[str, Any]]) -> Table:
-    table = Table(
-        title="Where one engine decision goes, µs (observe: its calls and arrays; rest: the"
-        " adapter's masks and calls, the library, the loop's random pick)"
-    )
     columns = (
         "game",
         "adapter",
@@ -625,8 +625,11 @@ def split_table(splits: list[dict[str, Any]]) -> Table:
         "decisions",
         "spiel calls",
     )
-    for column in columns:
-        table.add_column(column, justify="left" if column in ("game", "adapter") else "right")
+    table = figures_table(
+        "Where one engine decision goes, µs (observe: its calls and arrays; rest: the"
+        " adapter's masks and calls, the library, the loop's random pick)",
+        columns,
+    )
     for row in splits:
         rest = row["total"] - row["engine"] - row["machine"] - row["observe"]
         table.add_row(
@@ -645,19 +648,17 @@ def split_table(splits: list[dict[str, Any]]) -> Table:
 
 
 def floor_table(bounds: list[dict[str, Any]]) -> Table:
-    table = Table(
-        title="The library's own floor: a game that does nothing, same shape, same loop",
-        caption="floor: µs one step of the null game of library_floor.py costs in the row's"
+    columns = ("game", "library", "engine µs", "floor µs", "of which env", "reachable", "measured")
+    table = figures_table(
+        "The library's own floor: a game that does nothing, same shape, same loop",
+        columns,
+        "floor: µs one step of the null game of library_floor.py costs in the row's"
         " loop, one library step per engine decision (the adapters take more in Wypas: its"
         " priority steps); of which env: the same with no random pick from the masks (the"
         " library's bookkeeping alone); reachable: engine / (engine + floor), the most an"
         " adapter of this engine could reach in this loop if the adapter itself cost"
         " nothing (target: 0.7).",
-        caption_justify="left",
     )
-    columns = ("game", "library", "engine µs", "floor µs", "of which env", "reachable", "measured")
-    for column in columns:
-        table.add_column(column, justify="left" if column in ("game", "library") else "right")
     for row in bounds:
         table.add_row(
             str(row["game"]),
