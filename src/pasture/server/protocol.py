@@ -117,8 +117,13 @@ def events(
     for version, event in steps:
         seen = event.for_seat(seat if version > own_after else None)
         if seen is not None:
-            out.append({"type": "event", "version": version, "event": seen})
+            out.append(event_message(version, seen))
     return out
+
+
+def event_message(version: int, seen: dict[str, JSON]) -> dict[str, JSON]:
+    """One event as a seat sees it (`Event.for_seat`), numbered by its step's version."""
+    return {"type": "event", "version": version, "event": seen}
 
 
 def end(version: int, result: dict[str, Any], seed: int) -> dict[str, JSON]:
