@@ -386,6 +386,8 @@ def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None
 
 SERVER_SRC = [ROOT / "src"]
 """The sources the servers run (--server-src)."""
+NULL_SERVER: list[int | None] = [None]
+"""--null-server: the actions in a match of bench/null_server.py, run instead."""
 
 
 def start_server(
@@ -398,6 +400,9 @@ def start_server(
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
     cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
+    if NULL_SERVER[0] is not None:
+        cmd = [sys.executable, str(ROOT / "bench" / "null_server.py"), "--port", str(port)]
+        cmd += ["--actions", str(NULL_SERVER[0])]
     if redis_url:
         cmd += ["--redis", redis_url]
     pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
@@ -761,6 +766,13 @@ def main() -> None:
         " and after a change measured with the same clients at the same time)",
     )
     parser.add_argument(
+        "--null-server",
+        type=int,
+        metavar="ACTIONS",
+        help="run bench/null_server.py instead, matches of ACTIONS actions: the same web"
+        " stack and traffic with no game, no database (what the stack alone costs)",
+    )
+    parser.add_argument(
         "--view-costs",
         action="store_true",
         help="only print what building, encoding and a delta of a view cost, per game, and"
@@ -771,6 +783,7 @@ def main() -> None:
         view_costs(args.players)
         return
     SERVER_SRC[0] = args.server_src
+    NULL_SERVER[0] = args.null_server
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)
