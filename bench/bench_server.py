@@ -711,6 +711,73 @@ def view_costs(players: int, steps: int = 400) -> None:
         )
 
 
+def path_costs(players: int, tables: int = 100, actions: int = 1500) -> None:
+    """Per game, the play path without websockets: a TableManager on a temporary SQLite
+    (synchronous=FULL, the default), `tables` tables set up first, every seat with a
+    connection (server/connection.py; its frames are queued and dropped), then each
+    table's seats play random legal actions through `TableManager.act` as fast as they
+    are acknowledged, all tables at once (so commits are shared as under load), until
+    `actions` are done; the CPU per action of the event loop's thread (checks, the
+    game's step, timers, the hand-off to the database, every seat's events and views)
+    and of the database thread (statements and commits)."""
+    from pasture import games as registry
+    from pasture.server.connection import Connection
+    from pasture.server.live import LiveTable, token_hash
+    from pasture.server.manager import TableManager
+    from pasture.server.settings import Settings
+    from pasture.store.database import Database
+
+    async def one(name: str, folder: str) -> tuple[float, float, int]:
+        db = Database(f"sqlite:///{folder}/{name}.sqlite")
+        manager = TableManager(db, Settings(bot_delay=0))
+        writer = time.pthread_getcpuclockid(db._threads[0].ident or 0)
+        rng = random.Random(1)
+        done = 0
+
+        async def set_up() -> tuple[LiveTable, list[Connection]]:
+            table = await manager.create(name, players, None, {}, None)
+            conns = []
+            for seat in range(players):
+                token = await manager.join(table, seat, f"p{seat}")
+                conn = Connection(None, seat, token_hash(token), 1 << 30, batch=True)  # type: ignore[arg-type]
+                await manager.attach(table, conn, None)
+                conns.append(conn)
+            return table, conns
+
+        async def play(table: LiveTable, conns: list[Connection]) -> None:
+            nonlocal done
+            while table.status == "playing" and done < actions:
+                seat = rng.choice(table.match.state.actors())
+                act = {
+                    "type": "act",
+                    "action": rng.choice(table.legal[seat]).to_json(),
+                    "version": table.match.version,
+                    "id": str(done),
+                }
+                done += 1
+                await manager.act(table, conns[seat], act)
+                for conn in conns:
+                    conn._outbox.clear()
+
+        seated = [await set_up() for _ in range(tables)]
+        loop0, db0 = time.thread_time(), time.clock_gettime(writer)
+        await asyncio.gather(*(play(table, conns) for table, conns in seated))
+        loop_cpu, db_cpu = time.thread_time() - loop0, time.clock_gettime(writer) - db0
+        manager.stop()
+        db.close()
+        return loop_cpu / done * 1e6, db_cpu / done * 1e6, done
+
+    print(
+        f"The play path without websockets: {tables} tables of {players} seats at once,"
+        f" random actions:"
+    )
+    print(f"{'game':<12} {'actions':>8} {'event loop':>11} {'database':>9}  (CPU per action)")
+    with tempfile.TemporaryDirectory(prefix="pasture-bench-") as folder:
+        for name in registry.names():
+            loop_us, db_us, done = asyncio.run(one(name, folder))
+            print(f"{name:<12} {done:>8} {loop_us:>8.0f} us {db_us:>6.0f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -773,6 +840,12 @@ def main() -> None:
         " stack and traffic with no game, no database (what the stack alone costs)",
     )
     parser.add_argument(
+        "--path-costs",
+        action="store_true",
+        help="only print, per game, the CPU per action of the play path without websockets"
+        " (TableManager.act on SQLite): the event loop's thread and the database thread",
+    )
+    parser.add_argument(
         "--view-costs",
         action="store_true",
         help="only print what building, encoding and a delta of a view cost, per game, and"
@@ -781,6 +854,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.view_costs:
         view_costs(args.players)
+        return
+    if args.path_costs:
+        path_costs(args.players)
         return
     SERVER_SRC[0] = args.server_src
     NULL_SERVER[0] = args.null_server
