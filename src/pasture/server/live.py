@@ -116,7 +116,7 @@ class LiveTable:
     def legal_json(self, seat: int) -> str:
         text = self._legal_json[seat]
         if text is None:
-            text = self._legal_json[seat] = protocol.dumps([a.to_json() for a in self.legal[seat]])
+            text = self._legal_json[seat] = protocol.actions_text(self.legal[seat])
         return text
 
     def seat_of(self, hashed: str) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import orjson
@@ -88,6 +89,19 @@ def seat_parts(state: State) -> SeatParts | None:
     if seat_view is None or keys is None:
         return None
     return SeatParts(seat_view, frozenset(keys))
+
+
+@lru_cache(maxsize=1 << 16)
+def action_text(action: Action) -> str:
+    """An action's JSON text. Actions hash and compare by value (core/game.py), and the
+    same few recur in every seat's choices at every table: a seat's choices are encoded
+    after every change that alters them, a score of actions each."""
+    return dumps(action.to_json())
+
+
+def actions_text(actions: Sequence[Action]) -> str:
+    """What `dumps([a.to_json() for a in actions])` gives."""
+    return "[" + ",".join(map(action_text, actions)) + "]"
 
 
 def view_text(version: int, view_json: str, legal_json: str, turn: bool) -> str:
