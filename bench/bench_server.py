@@ -625,7 +625,8 @@ def view_costs(players: int, steps: int = 400) -> None:
     seat, built and encoded, against the shared part built and encoded once
     (server/live.py `VersionViews`); the least of 5 tries at each step. Last, what a
     change costs the table in all for four seated connections: the events and views
-    each is sent, encoded and queued (`LiveTable.broadcast_since`, the least of 5)."""
+    each is sent, encoded and queued, with the choices of the seats whose choices changed
+    (`LiveTable.broadcast_since`, the least of 5)."""
     from pasture import games as registry
     from pasture.server import protocol
     from pasture.server.connection import Connection
@@ -693,10 +694,13 @@ def view_costs(players: int, steps: int = 400) -> None:
             before = match.version
             match.act(seat, rng.choice(match.state.legal_actions(seat)))
             table.refresh_legal()
+            changed = [seat for seat, text in enumerate(table._legal_json) if text is None]
             tries_change = []
             for _ in range(5):
                 if hasattr(match.state, "_public_view"):
                     match.state._public_view = None
+                for seat in changed:  # their choices are encoded anew in each try
+                    table._legal_json[seat] = None
                 t5 = time.perf_counter()
                 table.broadcast_since(before)
                 tries_change.append(time.perf_counter() - t5)
