@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, compress
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
@@ -64,10 +64,15 @@ class Tables:
     chance: dict[tuple[int, ...], tuple[ChanceOutcome, ...]]
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
-    (`sheep_choices` says which key); filled as met, at most CACHE_LIMIT each."""
+    (`_others_on` says which key); filled as met, at most CACHE_LIMIT each."""
     alike: dict[bytes, list[tuple[tuple[Action, ...], ...] | None]]
     """alike[sheep per space counted to 3][shepherd's space]: what each sheep card offers
-    there (by kind, available or not); filled as met, at most CACHE_LIMIT * 4."""
+    there (by kind, available or not); filled as met, at most CACHE_LIMIT * 4. The entry
+    after the last space, [SPACES], is what the cards other than the Shepherd offer on
+    that mountain (the Shepherd's entries empty): shared by every shepherd's space."""
+    shepherd_moves: tuple[tuple[tuple[Action, ...], ...], ...]
+    """shepherd_moves[k][pos]: what Shepherd card k offers with the shepherd on `pos`;
+    () for the other cards."""
     plans: dict[int, Plan]
     """id(action) -> its plan, for every action object of these tables (kept alive here,
     so an id found is that very object)."""
@@ -156,7 +161,9 @@ def _build_tables(e: Edition) -> Tables:
             if moves is not None:
                 route = moves[sp]
             plans += [SheepCardPlan(a, k, sheep_effect[k], route) for a in per_space if a]
-    plans += [WolfCardPlan(a, k) for k, a in enumerate(turn)]
+    wolf_step = tuple(None if d is None else STEP[d] for d in e.wolf_moves)
+    move_events: tuple[dict[int, Event], ...] = tuple({} for _ in e.wolf_kinds)
+    plans += [WolfCardPlan(a, k, wolf_step[k], move_events[k]) for k, a in enumerate(turn)]
     plans += [WolfPickPlan(a, k) for k, a in enumerate(pick)]
     plans += [TakePlan(a) for a in take]
     return Tables(
@@ -169,16 +176,22 @@ def _build_tables(e: Edition) -> Tables:
         choices=tuple(choices),  # type: ignore[arg-type]
         offers=tuple(offers),
         wolf_effect=tuple(_WOLF_EFFECT[x] for x in e.wolf_effects),
-        wolf_step=tuple(None if d is None else STEP[d] for d in e.wolf_moves),
+        wolf_step=wolf_step,
         turn=turn,
         pick=pick,
         take=take,
         chance={},
         offered=tuple({} for _ in e.sheep_kinds),
         alike={},
+        shepherd_moves=tuple(
+            tuple(tuple(a for _, a in per_pos) for per_pos in choices[k])
+            if sheep_effect[k] == SHEPHERD
+            else ()
+            for k in range(len(e.sheep_kinds))
+        ),
         plans={id(plan.action): plan for plan in plans},
         plan_of={plan.action: plan for plan in plans},
-        move_events=tuple({} for _ in e.wolf_kinds),
+        move_events=move_events,
     )
 
 
@@ -292,13 +305,18 @@ class SheepCardPlan:
 
 
 class WolfCardPlan:
-    """Chance: the next wolf card turned is of kind `k`."""
+    """Chance: the next wolf card turned is of kind `k`; `step` is where a wolf move card
+    takes the wolf from each space (None for the other cards), `known` its events."""
 
-    __slots__ = ("action", "k")
+    __slots__ = ("action", "k", "step", "known")
 
-    def __init__(self, action: TurnWolfCard, k: int) -> None:
+    def __init__(
+        self, action: TurnWolfCard, k: int, step: tuple[int, ...] | None, known: dict[int, Event]
+    ) -> None:
         self.action = action
         self.k = k
+        self.step = step
+        self.known = known
 
     def vouch(self, s: BaaaaaState, seat: int) -> bool:
         return seat == CHANCE and s.phase == DRAW and s.deck[self.k] > 0
@@ -308,11 +326,14 @@ class WolfCardPlan:
         k = self.k
         s.deck[k] -= 1
         s.sated = False  # B-8: a Sated Wolf lasts until the next wolf card is turned
-        if s.wolf_seat is None:  # the cooperative game: the card is carried out at once
+        if s.wolf_seat is not None:  # the variant: the wolf player draws it
+            _wolf_draws(s, k, events)
+        elif self.step is not None:  # the commonest card, carried out at once
+            s.in_play = k
+            _move_wolf(s, k, self.step, self.known, s.current, events)
+        else:  # the cooperative game: the card is carried out at once
             s.in_play = k
             _carry_out(s, k, s.current, events)
-        else:
-            _wolf_draws(s, k, events)
         return events
 
 
@@ -409,23 +430,47 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
     if by_shepherd is None:
         if len(t.alike) >= CACHE_LIMIT * 4:
             t.alike.clear()
-        by_shepherd = t.alike[up_to_3] = [None] * SPACES
+        by_shepherd = t.alike[up_to_3] = [None] * (SPACES + 1)
     offers = by_shepherd[s.shepherd]
     if offers is None:
-        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd)
-    return list(chain.from_iterable(compress(offers, s.avail)))
+        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd, by_shepherd)
+    out: list[Action] = []
+    for offer in compress(offers, s.avail):  # faster than list(chain(...)) for a few
+        out += offer
+    return out
 
 
-def _offers_on(t: Tables, up_to_3: bytes, shepherd: int) -> tuple[tuple[Action, ...], ...]:
+def _offers_on(
+    t: Tables,
+    up_to_3: bytes,
+    shepherd: int,
+    by_shepherd: list[tuple[tuple[Action, ...], ...] | None],
+) -> tuple[tuple[Action, ...], ...]:
     """What each sheep card offers on a mountain with `up_to_3[space]` sheep on each
-    space (counted to 3) and the shepherd on `shepherd`."""
+    space (counted to 3) and the shepherd on `shepherd`; what the other cards offer on
+    that mountain is kept in `by_shepherd[SPACES]` for the shepherd's other spaces."""
+    others = by_shepherd[SPACES]
+    if others is None:
+        others = by_shepherd[SPACES] = _others_on(t, up_to_3)
+    return tuple(
+        [
+            moves[shepherd] if moves else offer
+            for offer, moves in zip(others, t.shepherd_moves, strict=True)
+        ]
+    )
+
+
+def _others_on(t: Tables, up_to_3: bytes) -> tuple[tuple[Action, ...], ...]:
+    """What each sheep card but the Shepherd offers on a mountain with `up_to_3[space]`
+    sheep on each space (counted to 3); () for the Shepherd."""
     occupied = up_to_3.translate(OCCUPIED)
     out: list[tuple[Action, ...]] = []
     for k, effect in enumerate(t.sheep_effect):
         if effect == SHEPHERD:
-            out.append(tuple(a for _, a in t.choices[k][shepherd]))
+            out.append(())
             continue
-        key = up_to_3 if effect == TRIO else occupied
+        # A Trio goes up from the two lower floors: only their sheep count for it.
+        key = up_to_3[: SPACES - FACES] if effect == TRIO else occupied
         found = t.offered[k].get(key)
         out.append(found if found is not None else _offered(t, k, key))
     return tuple(out)
@@ -592,27 +637,10 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
     wolf_from, saved, taken = s.wolf, s.saved, s.taken
     placed: int | None = None
     candidates: list[int] = []
-    if effect == W_MOVE:  # the commonest card: its event is looked up, not rebuilt
+    if effect == W_MOVE:
         step = t.wolf_step[k]
         assert step is not None
-        dest = step[wolf_from]
-        n = 0
-        if dest >= 0:  # else: it cannot go that way, and nothing happens
-            s.wolf = dest
-            if s.shepherd != dest:
-                # Two sheep if two or more stand there; one in the wolf-player variant.
-                n = min(s.sheep[dest], 2 if s.wolf_seat is None else 1)
-                s.sheep[dest] -= n
-                s.taken += n
-        known = t.move_events[k]
-        key = (by * SPACES + wolf_from) * 3 + n
-        event = known.get(key)
-        if event is None:
-            card = s.edition.wolf_kinds[k]
-            event = known[key] = _wolf_card_event(card, by, wolf_from, None, s.wolf, 0, n)
-        events.append(event)
-        s.last_wolf = event.public
-        _finish_wolf_card(s, events)
+        _move_wolf(s, k, step, t.move_events[k], by, events)
         return
     elif effect in (DISGUISED, LIGHTNING):
         candidates = (_disguised_candidates if effect == DISGUISED else _lightning_candidates)(s)
@@ -646,6 +674,36 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
     s.last_wolf = event.public
     if s.phase != TIE:
         _finish_wolf_card(s, events)
+
+
+def _move_wolf(
+    s: BaaaaaState,
+    k: int,
+    step: tuple[int, ...],
+    known: dict[int, Event],
+    by: int,
+    events: list[Event],
+) -> None:
+    """Wolf move card `k` (the commonest card; `step`: where it takes the wolf from each
+    space) carried out by `by`; its event is looked up in `known`, not rebuilt."""
+    wolf_from = s.wolf
+    dest = step[wolf_from]
+    n = 0
+    if dest >= 0:  # else: it cannot go that way, and nothing happens
+        s.wolf = dest
+        if s.shepherd != dest:
+            # Two sheep if two or more stand there; one in the wolf-player variant.
+            n = min(s.sheep[dest], 2 if s.wolf_seat is None else 1)
+            s.sheep[dest] -= n
+            s.taken += n
+    key = (by * SPACES + wolf_from) * 3 + n
+    event = known.get(key)
+    if event is None:
+        card = s.edition.wolf_kinds[k]
+        event = known[key] = _wolf_card_event(card, by, wolf_from, None, s.wolf, 0, n)
+    events.append(event)
+    s.last_wolf = event.public
+    _finish_wolf_card(s, events)
 
 
 def _wolf_card_public(

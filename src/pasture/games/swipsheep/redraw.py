@@ -39,8 +39,7 @@ if TYPE_CHECKING:
 
 MAX_TRIES = 20_000
 
-Pass = tuple[int | None, int | None]
-"""A pass as card indices: (to the left, to the right)."""
+Pass = rules.Pass
 ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 """What becomes of the cards dealt to a hand of that size: 0 kept, 1 passed left, 2 right."""
 
@@ -381,7 +380,6 @@ def _assemble(
     """The real state with the round's hidden choices replaced by the re-drawn ones."""
     t = s.clone_with_round(hands)
     tables = s.tables
-    kinds = tables.kinds
     deck = t.deck = list(r.start_deck)  # the deck holds what was not dealt, until the round ends
     for k in deals:
         deck[k] -= 1
@@ -402,8 +400,8 @@ def _assemble(
         getitem, map(tables.dealt_events.__getitem__, r.queue), deals
     )
     for i, (p, to, k) in zip(r.passed_at, _moves(r.n, passes), strict=True):
-        events[i] = rules.passed(p, to, kinds[k])
+        events[i] = tables.passed_events[p][to][k]
     for (i, drawer, victim), k in zip(r.drew_at, draws, strict=True):
-        events[i] = rules.drew(drawer, victim, kinds[k])
+        events[i] = tables.drew_events[drawer][victim][k]
     t.events = events
     return t

@@ -14,6 +14,7 @@ from pasture.core.game import CHANCE, JSON, Action, Event, Result, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
+from pasture.games.swipsheep.rules import DEAL, OVER
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
@@ -37,6 +38,8 @@ class SwipSheepState(ModularState, direct_rules=True):
     """The deck when this round began (kept with the round, not in JSON)."""
     dealing: tuple[int, ...]
     """Who receives each card of this round's deal, in order (not in JSON)."""
+    waiting: tuple[int, ...]
+    """In the pass phase, the seats still to choose (`rules.waiting`; not in JSON)."""
 
     def __init__(self, num_players: int, first_player: int, edition: Edition | None = None):
         self.edition = edition or default_edition()
@@ -70,30 +73,47 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     # --- the core contract -------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
-        k = self.tables.deal_kind.get(id(action))
-        if k is not None and seat == CHANCE and self.phase == rules.DEAL and self.deck[k] > 0:
-            self.history.append((seat, action))  # the commonest step, vouched for at once
-            return rules.deal_kind(self, k)
-        pending = self.pending_draw
-        if pending is not None and seat == CHANCE:
-            k = self.tables.draw_kind.get(id(action))
-            if k is not None and self.hands[pending[1]][k] > 0:
+        # The tables' own action objects (what legal_actions and chance_outcomes hand
+        # out) are known by identity, so the common steps are vouched for cheaply;
+        # anything else gets the full check and its error message.
+        t = self.tables
+        key = id(action)
+        k = t.deal_kind.get(key)
+        if k is not None:  # the commonest step: over half of a game
+            if seat == CHANCE and self.phase == DEAL and self.deck[k] > 0:
                 self.history.append((seat, action))
-                return rules.draw_kind(self, k)
+                return rules.deal_kind(self, k)
+        elif type(seat) is int:
+            choice = t.pass_kinds.get(key)
+            if choice is not None:
+                if rules.may_pass(self, seat, *choice):
+                    self.history.append((seat, action))
+                    return rules.choose_pass(self, seat, choice)
+            elif seat == CHANCE:
+                k = t.draw_kind.get(key)
+                pending = self.pending_draw
+                if k is not None and pending is not None and self.hands[pending[1]][k] > 0:
+                    self.history.append((seat, action))
+                    return rules.draw_kind(self, k)
+            else:
+                target = t.attack_target.get(key)
+                if target is not None and rules.may_attack(self, seat, target):
+                    self.history.append((seat, action))
+                    return rules.attack(self, seat, target)
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message
         self.history.append((seat, action))
         return rules.apply(self, seat, action)
 
     def is_chance(self) -> bool:
-        return self.phase == rules.DEAL or self.pending_draw is not None
+        return self.phase == DEAL or self.pending_draw is not None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.history.append((seat, action))
         return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
-        return self.phase == rules.OVER
+        return self.phase == OVER
 
     def result(self) -> Result:
         scores = self.scores()
@@ -183,4 +203,5 @@ class SwipSheepState(ModularState, direct_rules=True):
         state.last_round = data["last_round"]
         state.round_deck = tuple(rules.round_deck(state))
         state.dealing = rules.dealing_order(state)
+        state.waiting = rules.waiting(state) if state.phase == rules.PASS else ()
         return state
