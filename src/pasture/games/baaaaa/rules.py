@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress
+from itertools import chain, compress
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
@@ -70,6 +71,10 @@ class Tables:
     there (by kind, available or not); filled as met, at most CACHE_LIMIT * 4. The entry
     after the last space, [SPACES], is what the cards other than the Shepherd offer on
     that mountain (the Shepherd's entries empty): shared by every shepherd's space."""
+    moves_from: tuple[tuple[bool, ...], ...]
+    """moves_from[k][space]: whether a sheep there can move with move or Trio card k."""
+    shepherd_kinds: tuple[int, ...]
+    """The Shepherd cards' kinds."""
     shepherd_moves: tuple[tuple[tuple[Action, ...], ...], ...]
     """shepherd_moves[k][pos]: what Shepherd card k offers with the shepherd on `pos`;
     () for the other cards."""
@@ -183,8 +188,15 @@ def _build_tables(e: Edition) -> Tables:
         chance={},
         offered=tuple({} for _ in e.sheep_kinds),
         alike={},
+        moves_from=tuple(
+            tuple(sp < SPACES - FACES for sp in range(SPACES))
+            if effect == TRIO
+            else tuple(moves is not None and moves[sp] is not None for sp in range(SPACES))
+            for effect, moves in zip(sheep_effect, paths, strict=True)
+        ),
+        shepherd_kinds=tuple(k for k, effect in enumerate(sheep_effect) if effect == SHEPHERD),
         shepherd_moves=tuple(
-            tuple(tuple(a for _, a in per_pos) for per_pos in choices[k])
+            tuple(tuple(a for _, a in per_pos if a is not None) for per_pos in choices[k])
             if sheep_effect[k] == SHEPHERD
             else ()
             for k in range(len(e.sheep_kinds))
@@ -203,7 +215,17 @@ class SheepCardPlan:
     is where they stop), None for the Shepherd, a card with no effect, or a play the
     mountain never allows (off the mountain, a Trio on the top floor)."""
 
-    __slots__ = ("action", "k", "effect", "space", "count", "route", "possible", "events")
+    __slots__ = (
+        "action",
+        "k",
+        "effect",
+        "space",
+        "count",
+        "route",
+        "hut_at",
+        "possible",
+        "events",
+    )
 
     def __init__(
         self, action: PlaySheepCard, k: int, effect: int, route: tuple[int, ...] | None
@@ -214,6 +236,8 @@ class SheepCardPlan:
         self.space = action.space
         self.count = action.count
         self.route = route
+        self.hut_at = route.index(HUT) if route is not None and HUT in route else len(route or ())
+        """Where the route enters the hut's space (its length if it does not)."""
         if self.space is None or effect == SHEPHERD:
             self.possible = action.count == 1
         elif effect == TRIO:
@@ -255,18 +279,20 @@ class SheepCardPlan:
             sheep = s.sheep
             sheep[sp] -= count
             wolf = s.wolf
-            for at in route:
-                # B-5: passing through or stopping on the wolf's space is fatal, unless
-                # the shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf
-                # standing on the hut's space is met before the hut.
-                if at == wolf and not s.sated and s.shepherd != at:
-                    fate = TAKEN
-                    s.taken += count
-                    break
-                if at == HUT:  # B-6: saved at once, the move ends
-                    fate = SAVED
-                    s.saved += count
-                    break
+            # B-5: passing through or stopping on the wolf's space is fatal, unless the
+            # shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf standing
+            # on the hut's space is met before the hut.
+            if (
+                wolf in route
+                and route.index(wolf) <= self.hut_at
+                and not s.sated
+                and s.shepherd != wolf
+            ):
+                fate = TAKEN
+                s.taken += count
+            elif self.hut_at < len(route):  # B-6: saved at once, the move ends
+                fate = SAVED
+                s.saved += count
             else:
                 sheep[route[-1]] += count
         avail = s.avail
@@ -452,12 +478,10 @@ def _offers_on(
     others = by_shepherd[SPACES]
     if others is None:
         others = by_shepherd[SPACES] = _others_on(t, up_to_3)
-    return tuple(
-        [
-            moves[shepherd] if moves else offer
-            for offer, moves in zip(others, t.shepherd_moves, strict=True)
-        ]
-    )
+    offers = list(others)
+    for k in t.shepherd_kinds:
+        offers[k] = t.shepherd_moves[k][shepherd]
+    return tuple(offers)
 
 
 def _others_on(t: Tables, up_to_3: bytes) -> tuple[tuple[Action, ...], ...]:
@@ -480,7 +504,8 @@ def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
     """What card k offers on a mountain with `key[space]` sheep on each space (counted to
     3; to 1 for a move card), made once and kept."""
     offers = t.offers[k]
-    found: tuple[Action, ...] = tuple(a for sp, held in enumerate(key) for a in offers[sp][held])
+    # offers[space][key[space]] for each space the key covers, joined
+    found: tuple[Action, ...] = tuple(chain.from_iterable(map(getitem, offers, key)))
     if not found:
         found = (t.no_effect[k],)
     table = t.offered[k]
@@ -491,16 +516,9 @@ def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
 
 
 def _has_effect(s: BaaaaaState, k: int) -> bool:
+    """Whether sheep card k can have an effect now (the Shepherd always can)."""
     t = s.tables
-    effect = t.sheep_effect[k]
-    if effect == SHEPHERD:
-        return True
-    sheep = s.sheep
-    if effect == TRIO:
-        return any(sheep[sp] for sp in range(SPACES - FACES))
-    paths = t.paths[k]
-    assert paths is not None
-    return any(sheep[sp] and paths[sp] is not None for sp in range(SPACES))
+    return t.sheep_effect[k] == SHEPHERD or any(compress(s.sheep, t.moves_from[k]))
 
 
 def plan_of(t: Tables, action: Action) -> Plan | None:

@@ -27,7 +27,8 @@ round's start rebuilds the state exactly.
 from __future__ import annotations
 
 import random
-from operator import getitem
+from itertools import chain, repeat
+from operator import attrgetter, getitem, itemgetter, sub
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
     from pasture.games.swipsheep.state import SwipSheepState
 
 MAX_TRIES = 20_000
+_ACTION = itemgetter(1)
+"""The action of a (seat, action) step."""
+_CARD = attrgetter("card")
 
 Pass = rules.Pass
 ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
@@ -52,6 +56,11 @@ ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 def _below(n: int, rng: random.Random) -> int:
     """A uniform integer in [0, n)."""
     return int(rng.random() * n)
+
+
+def _cards(pile: list[int]) -> list[int]:
+    """The cards of `pile` (counts by kind), one entry per card: its kind."""
+    return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
 
 
 def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
@@ -82,7 +91,8 @@ class Round:
         # The round's steps: its deals, then the passes, then attacks and draws.
         history = s.history
         dealt = len(self.queue)
-        self.deals = [position[action.card] for _, action in history[:dealt]]  # type: ignore[attr-defined]
+        # The kind of each card dealt: position[action.card] of each step, in C.
+        self.deals = list(map(position.__getitem__, map(_CARD, map(_ACTION, history[:dealt]))))
         self.chosen: list[int] = []
         """Seats in the order they chose their pass."""
         self.passes: dict[int, Pass] = {}
@@ -96,8 +106,7 @@ class Round:
         """(index in the history, seat) of each pass chosen: re-drawn for the others."""
         self.draw_steps: list[int] = []
         """Index in the history of each card drawn."""
-        for i in range(dealt, len(history)):
-            actor, action = history[i]
+        for i, (actor, action) in enumerate(history[dealt:], dealt):
             if isinstance(action, PassCards):
                 self.chosen.append(actor)
                 self.passes[actor] = (position.get(action.left), position.get(action.right))
@@ -111,20 +120,22 @@ class Round:
         """Index in the events of each card passed (in the order the rules move them)."""
         self.drew_at: list[tuple[int, int, int]] = []
         """(index in the events, drawer, victim) of each card drawn."""
-        events = s.events
-        for i in range(s.log_start + dealt, len(events)):
-            event = events[i]
-            public = event.public
-            if event.type == "passed":
+        after_deal = s.log_start + dealt
+        for i, event in enumerate(s.events[after_deal:], after_deal):
+            kind = event.type
+            if kind == "passed":
                 self.passed_at.append(i)
-            elif public is None:
-                continue
-            elif event.type == "attack":
+            elif kind == "attack":
+                public = event.public
+                assert public is not None
                 self.facts.append((public["defended"], public["empty_hand"]))
-            elif event.type == "drew":
+            elif kind == "drew":
+                public = event.public
+                assert public is not None
                 self.drew_at.append((i, public["drawer"], public["victim"]))
-            elif event.type == "wolves_tonight":
-                self.laid = public["laid"]
+            elif kind == "wolves_tonight":
+                assert event.public is not None
+                self.laid = event.public["laid"]
 
     def plan_after_passes(self) -> None:
         """What every re-draw of a passed round shares: where each dealt card went (kept,
@@ -138,7 +149,7 @@ class Round:
         dealt_to = [0] * n
         for to in self.queue:
             dealt_to[to] += 1
-        self.roles = [ROLES[c] for c in dealt_to]
+        self.roles = list(map(ROLES.__getitem__, dealt_to))
         """The slots each giver filled, by role."""
         self.own = [k for k, to in zip(self.deals, self.queue, strict=True) if to == seat]
         for k in self.own:
@@ -147,7 +158,7 @@ class Round:
         """The cards `seat` knows went through other givers' slots (None: unknown)."""
         self.unknown: list[list[int]] = [[] for _ in range(n)]
         """By receiving hand, the slots whose card `seat` does not know."""
-        self.base = [[0] * kinds for _ in range(n)]
+        self.base = list(map(list.copy, repeat([0] * kinds, n)))
         """The cards each hand holds after passing that `seat` knows of, wolves laid."""
         wolves_in = [0] * n
         self.feasible = True
@@ -189,8 +200,9 @@ class Round:
                 self.feasible = False
                 return
             pool[wolf] -= self.need[q]
-        self.rest = [k for k, c in enumerate(pool) if k != wolf for _ in range(c)]
-        self.open = [len(self.unknown[q]) - self.need[q] for q in range(n)]
+        pool[wolf] = 0  # every wolf left is placed above
+        self.rest = _cards(pool)
+        self.open = list(map(sub, map(len, self.unknown), self.need))
         self.to_draw = sum(self.open)
         """How many cards `hands_after_passes` draws from `rest`."""
         self.feasible = len(self.rest) >= self.to_draw
@@ -198,23 +210,21 @@ class Round:
     def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """A random make-up of every hand after passing, wolves laid, and the cards drawn
         for the others' unknown slots (in seat order)."""
-        # `to_draw` of `rest` at random, in random order (a partial Fisher-Yates shuffle)
-        pool = self.rest[:]
-        size = len(pool)
+        # `to_draw` of `rest` at random, in random order: each taken out of the list
+        rest = self.rest[:]
+        take = rest.pop
+        size = len(rest)
         random = rng.random
-        for i in range(self.to_draw):
-            j = i + int(random() * (size - i))
-            pool[i], pool[j] = pool[j], pool[i]
-        del pool[self.to_draw :]
-        hands = [hand[:] for hand in self.base]
+        drawn = [take(int(random() * (size - i))) for i in range(self.to_draw)]
+        hands = list(map(list.copy, self.base))
         i = 0
         for q, count in enumerate(self.open):
             if count:
                 hand = hands[q]
-                for k in pool[i : i + count]:
+                for k in drawn[i : i + count]:
                     hand[k] += 1
                 i += count
-        return hands, pool
+        return hands, drawn
 
     def opening(self, drawn: list[int], rng: random.Random) -> tuple[list[int], dict[int, Pass]]:
         """Deals and passes that put the `drawn` cards (and the public wolves) where
@@ -315,34 +325,26 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     position = t.position
     queue = s.dealing
     history = s.history
-    pool = list(s.round_deck)
     own = s.hands[seat] if seat is not None else None
-    if own is not None:
-        for k, c in enumerate(own):
-            pool[k] -= c
+    pool = list(s.round_deck) if own is None else list(map(sub, s.round_deck, own))
     total = sum(pool)
-    hands = [[0] * len(pool) for _ in range(s.num_players)]
+    hands = list(map(list.copy, repeat([0] * len(pool), s.num_players)))
     if own is not None:
         hands[seat] = own[:]  # type: ignore[index]  # seat is a seat when it has a hand
     deals: list[int] = []
     random = rng.random
+    take = _cards(pool).pop
     for (_, action), to in zip(history, queue, strict=False):
         if to == seat:
             k = position[action.card]  # type: ignore[attr-defined]
-        else:  # _draw_one, written out
-            x = int(random() * total)
-            k = 0
-            while x >= pool[k]:
-                x -= pool[k]
-                k += 1
-            pool[k] -= 1
+        else:  # one of the cards not seen, at random
+            k = take(int(random() * total))
             total -= 1
             hands[to][k] += 1
         deals.append(k)
     new = s.clone_with_round(hands)
-    deck = new.deck = list(s.round_deck)
-    for k in deals:
-        deck[k] -= 1
+    # The deck holds what was not dealt: until the passes move, hands hold what was.
+    new.deck = list(map(sub, s.round_deck, map(sum, zip(*hands, strict=True))))
     steps = new.history = list(map(t.deal_steps.__getitem__, deals))
     for actor, action in history[len(deals) :]:  # the passes chosen (phase PASS)
         if actor != seat:
