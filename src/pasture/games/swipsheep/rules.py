@@ -6,7 +6,7 @@ Rulings from `shared/rules/swipsheep.md` are named where they are implemented.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import compress
+from itertools import compress, repeat
 from operator import add, mul, sub
 from typing import TYPE_CHECKING, TypeVar
 
@@ -44,6 +44,8 @@ class Tables:
         self.sheep_mask = tuple(map(int, self.is_sheep))
         """1 for each sheep kind, 0 for the Wolf and the Dog: what a scored pile keeps."""
         self.other_mask = tuple(1 - keep for keep in self.sheep_mask)
+        self.no_cards = (0,) * len(edition.kinds)
+        """A pile without cards (counts by kind)."""
         self.deals = tuple(Deal(kind) for kind in edition.kinds)
         self.draws = tuple(Draw(kind) for kind in edition.kinds)
         self.deal_kind = {id(action): k for k, action in enumerate(self.deals)}
@@ -200,12 +202,11 @@ def drew(drawer: int, victim: int, card: str) -> Event:
 
 
 def start_round(s: SwipSheepState) -> None:
-    """Gather every unscored card into the deck and queue the deal."""
+    """Queue the deal of a round whose deck holds every unscored card (`round_deck`)."""
     n = s.num_players
     kinds = len(s.edition.kinds)
-    s.deck = round_deck(s)
     s.round_deck = tuple(s.deck)
-    s.hands = [[0] * kinds for _ in range(n)]
+    s.hands = list(map(list, repeat(s.tables.no_cards, n)))
     s.laid = [0] * n
     s.aside = [0] * kinds
     s.passes = [None] * n
@@ -481,8 +482,8 @@ def _score_round(s: SwipSheepState) -> None:
     for hand, pile in zip(hands, s.scored, strict=True):
         pile[:] = map(add, pile, map(mul, hand, keep))
         deck[:] = map(add, deck, map(mul, hand, back))  # Wolves and Dogs, in hand or used,
-    deck[:] = map(add, deck, s.aside)  # go back into the deck
-    s.hands = [[0] * len(kinds) for _ in hands]
+    deck[:] = map(add, deck, s.aside)  # go back into the deck: it is `round_deck(s)` again
+    s.hands = list(map(list, repeat(t.no_cards, len(hands))))
     s.aside = [0] * len(kinds)
     s.last_round = {"round": s.round + 1, "hands": revealed, "sheep": sheep}
     _emit(s, Event("round_scored", {**s.last_round, "scores": s.scores()}))

@@ -7,6 +7,7 @@ wires them into the `State` contract.
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -14,7 +15,7 @@ from pasture.core.game import CHANCE, JSON, Action, Event, Result, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
-from pasture.games.swipsheep.rules import DEAL, OVER
+from pasture.games.swipsheep.rules import DEAL, OVER, Pass
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
@@ -33,13 +34,28 @@ class SwipSheepState(ModularState, direct_rules=True):
     """The edition's prebuilt actions, outcomes and legal lists (shared, not in JSON)."""
     phase: str
     """rules.DEAL, PASS, ATTACK or OVER."""
-    log_start: int
     round_deck: tuple[int, ...]
     """The deck when this round began (kept with the round, not in JSON)."""
     dealing: tuple[int, ...]
     """Who receives each card of this round's deal, in order (not in JSON)."""
     waiting: tuple[int, ...]
     """In the pass phase, the seats still to choose (`rules.waiting`; not in JSON)."""
+    # Each round starts these afresh (`rules.start_round`):
+    hands: list[list[int]]
+    laid: list[int]
+    """Wolves laid face up and not yet used, per seat."""
+    aside: list[int]
+    """Wolves and Dogs used this round."""
+    deal_queue: list[int]
+    """Seats still to receive a card, in dealing order."""
+    passes: list[Pass | None]
+    attacker: int | None
+    pending_draw: tuple[int, int] | None
+    """(drawer, victim) while chance picks the card drawn."""
+    history: list[tuple[int, Action]]
+    """This round's steps (chance included): the source of every seat's private log."""
+    log_start: int
+    """Where this round's events begin in `events`."""
 
     def __init__(self, num_players: int, first_player: int, edition: Edition | None = None):
         self.edition = edition or default_edition()
@@ -48,26 +64,10 @@ class SwipSheepState(ModularState, direct_rules=True):
         self.rounds = ROUNDS[num_players]
         self.round = 0
         self.first = first_player
-        kinds = len(self.edition.kinds)
         self.deck: list[int] = list(self.edition.counts)
-        self.hands: list[list[int]] = [[0] * kinds for _ in range(num_players)]
-        self.scored: list[list[int]] = [[0] * kinds for _ in range(num_players)]
-        self.laid: list[int] = [0] * num_players
-        """Wolves laid face up and not yet used, per seat."""
-        self.aside: list[int] = [0] * kinds
-        """Wolves and Dogs used this round."""
-        self.deal_queue: list[int] = []
-        """Seats still to receive a card, in dealing order."""
-        self.passes: list[tuple[int | None, int | None] | None] = [None] * num_players
-        self.attacker: int | None = None
-        self.pending_draw: tuple[int, int] | None = None
-        """(drawer, victim) while chance picks the card drawn."""
-        self.history: list[tuple[int, Action]] = []
-        """This round's steps (chance included): the source of every seat's private log."""
+        self.scored: list[list[int]] = list(map(list, repeat(self.tables.no_cards, num_players)))
         self.events: list[Event] = []
         """Every event so far, each shown to a seat as `Event.for_seat` allows."""
-        self.log_start = 0
-        """Where this round's events begin in `events`."""
         self.last_round: dict[str, JSON] | None = None
         rules.start_round(self)
 
