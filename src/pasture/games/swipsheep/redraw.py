@@ -27,9 +27,10 @@ round's start rebuilds the state exactly.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, getitem, itemgetter, sub
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pasture.core.game import CHANCE
 from pasture.games.swipsheep import rules
@@ -56,6 +57,40 @@ ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 def _below(n: int, rng: random.Random) -> int:
     """A uniform integer in [0, n)."""
     return int(rng.random() * n)
+
+
+class Layout(NamedTuple):
+    """Where the cards of a round's deal went once passed, as one seat sees it: the same
+    for every re-draw at a table of that size, for that seat and hand sizes."""
+
+    roles: tuple[tuple[int, ...], ...]
+    """By giver, the roles of its slots (0 kept, 1 passed left, 2 passed right)."""
+    passed_by_seat: tuple[tuple[int, int], ...]
+    """(role, receiving hand) of each card the seat itself passed."""
+    passed_to_seat: tuple[tuple[int, int], ...]
+    """(giver, role) of each card passed to the seat."""
+    unknown: tuple[tuple[int, ...], ...]
+    """By receiving hand, the slots whose card the seat cannot know (before it learns of
+    any card passed to it)."""
+
+
+@lru_cache(maxsize=1024)
+def _layout(n: int, seat: int | None, dealt_to: tuple[int, ...]) -> Layout:
+    roles = tuple(ROLES[c] for c in dealt_to)
+    passed_by_seat: list[tuple[int, int]] = []
+    passed_to_seat: list[tuple[int, int]] = []
+    unknown: list[list[int]] = [[] for _ in range(n)]
+    for p, giver_roles in enumerate(roles):
+        for role in giver_roles:
+            dest = p if role == 0 else (p + 1) % n if role == 1 else (p - 1) % n
+            if p == seat:  # kept: counted as its deal less its pass
+                if role:
+                    passed_by_seat.append((role, dest))
+            elif dest == seat:
+                passed_to_seat.append((p, role))
+            else:
+                unknown[dest].append(3 * p + role)
+    return Layout(roles, tuple(passed_by_seat), tuple(passed_to_seat), tuple(map(tuple, unknown)))
 
 
 def _cards(pile: list[int]) -> list[int]:
@@ -149,41 +184,45 @@ class Round:
         dealt_to = [0] * n
         for to in self.queue:
             dealt_to[to] += 1
-        self.roles = list(map(ROLES.__getitem__, dealt_to))
+        layout = _layout(n, seat, tuple(dealt_to))
+        self.roles = layout.roles
         """The slots each giver filled, by role."""
         self.own = [k for k, to in zip(self.deals, self.queue, strict=True) if to == seat]
         for k in self.own:
             pool[k] -= 1
         self.slot_card: list[int | None] = [None] * (3 * n)
         """The cards `seat` knows went through other givers' slots (None: unknown)."""
-        self.unknown: list[list[int]] = [[] for _ in range(n)]
+        self.unknown: list[list[int]] = list(map(list, layout.unknown))
         """By receiving hand, the slots whose card `seat` does not know."""
         self.base = list(map(list.copy, repeat([0] * kinds, n)))
         """The cards each hand holds after passing that `seat` knows of, wolves laid."""
         wolves_in = [0] * n
         self.feasible = True
-        for p, roles in enumerate(self.roles):
+        known: list[tuple[int, int]] = []
+        """(receiving hand, card) of each card `seat` knows was passed."""
+        choice = None if seat is None else self.passes.get(seat)
+        if choice is not None:  # its own cards passed to a neighbour, as chosen
+            for role, dest in layout.passed_by_seat:
+                card = choice[role - 1]
+                if card is not None:
+                    known.append((dest, card))
+        for p, role in layout.passed_to_seat:  # the cards passed to `seat`
             choice = self.passes.get(p)
-            for role in roles:
-                dest = p if role == 0 else (p + 1) % n if role == 1 else (p - 1) % n
-                card: int | None
-                if p == seat:  # its own cards: kept, or passed to a neighbour as chosen
-                    card = None if choice is None or not role else choice[role - 1]
-                    if card is None:  # kept: counted below, as its deal less its pass
-                        continue
-                elif dest == seat and choice is not None:  # a card passed to `seat`
-                    card = choice[role - 1]
-                    if card is None or pool[card] <= 0:
-                        self.feasible = False
-                        return
-                    pool[card] -= 1
-                    self.slot_card[3 * p + role] = card
-                else:
-                    self.unknown[dest].append(3 * p + role)
-                    continue
-                wolves_in[dest] += card == wolf
-                if card != wolf:
-                    self.base[dest][card] += 1
+            if choice is None:  # pragma: no cover - after the passes every holder chose
+                assert seat is not None  # only a seat is passed cards
+                self.unknown[seat].append(3 * p + role)
+                continue
+            card = choice[role - 1]
+            if card is None or pool[card] <= 0:
+                self.feasible = False
+                return
+            pool[card] -= 1
+            self.slot_card[3 * p + role] = card
+            known.append((seat, card))  # type: ignore[arg-type]  # seat is a seat here
+        for dest, card in known:
+            wolves_in[dest] += card == wolf
+            if card != wolf:
+                self.base[dest][card] += 1
         if seat is not None:  # what `seat` kept: its deal less what it passed
             kept = self.base[seat]
             for k in self.own:
