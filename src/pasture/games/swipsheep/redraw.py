@@ -61,10 +61,12 @@ def _below(n: int, rng: random.Random) -> int:
 
 class Layout(NamedTuple):
     """Where the cards of a round's deal went once passed, as one seat sees it: the same
-    for every re-draw at a table of that size, for that seat and hand sizes."""
+    for every re-draw at a table of that size, for that seat and dealing order."""
 
     roles: tuple[tuple[int, ...], ...]
     """By giver, the roles of its slots (0 kept, 1 passed left, 2 passed right)."""
+    dealt_to_seat: tuple[int, ...]
+    """Which cards of the deal (their places in it) the seat received."""
     passed_by_seat: tuple[tuple[int, int], ...]
     """(role, receiving hand) of each card the seat itself passed."""
     passed_to_seat: tuple[tuple[int, int], ...]
@@ -75,8 +77,9 @@ class Layout(NamedTuple):
 
 
 @lru_cache(maxsize=1024)
-def _layout(n: int, seat: int | None, dealt_to: tuple[int, ...]) -> Layout:
-    roles = tuple(ROLES[c] for c in dealt_to)
+def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
+    """The layout of a round dealt to `queue` (who received each card), seen by `seat`."""
+    roles = tuple(ROLES[queue.count(p)] for p in range(n))
     passed_by_seat: list[tuple[int, int]] = []
     passed_to_seat: list[tuple[int, int]] = []
     unknown: list[list[int]] = [[] for _ in range(n)]
@@ -90,7 +93,13 @@ def _layout(n: int, seat: int | None, dealt_to: tuple[int, ...]) -> Layout:
                 passed_to_seat.append((p, role))
             else:
                 unknown[dest].append(3 * p + role)
-    return Layout(roles, tuple(passed_by_seat), tuple(passed_to_seat), tuple(map(tuple, unknown)))
+    return Layout(
+        roles,
+        tuple(i for i, to in enumerate(queue) if to == seat),
+        tuple(passed_by_seat),
+        tuple(passed_to_seat),
+        tuple(map(tuple, unknown)),
+    )
 
 
 def _cards(pile: list[int]) -> list[int]:
@@ -181,13 +190,10 @@ class Round:
         n, seat, wolf = self.n, self.seat, self.wolf
         kinds = len(self.start_deck)
         pool = list(self.start_deck)
-        dealt_to = [0] * n
-        for to in self.queue:
-            dealt_to[to] += 1
-        layout = _layout(n, seat, tuple(dealt_to))
+        layout = _layout(n, seat, self.queue)
         self.roles = layout.roles
         """The slots each giver filled, by role."""
-        self.own = [k for k, to in zip(self.deals, self.queue, strict=True) if to == seat]
+        self.own = list(map(self.deals.__getitem__, layout.dealt_to_seat))
         for k in self.own:
             pool[k] -= 1
         self.slot_card: list[int | None] = [None] * (3 * n)
@@ -421,9 +427,8 @@ def _assemble(
     """The real state with the round's hidden choices replaced by the re-drawn ones."""
     t = s.clone_with_round(hands)
     tables = s.tables
-    deck = t.deck = list(r.start_deck)  # the deck holds what was not dealt, until the round ends
-    for k in deals:
-        deck[k] -= 1
+    # The deck holds what was not dealt, until the round ends.
+    t.deck = list(map(sub, r.start_deck, map(deals.count, range(len(r.start_deck)))))
     for p, choice in passes.items():
         t.passes[p] = choice
     # The round's steps and events as they were, with each hidden choice or private card
