@@ -255,12 +255,14 @@ class Round:
     def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """A random make-up of every hand after passing, wolves laid, and the cards drawn
         for the others' unknown slots (in seat order)."""
-        # `to_draw` of `rest` at random, in random order: each taken out of the list
-        rest = self.rest[:]
-        take = rest.pop
-        size = len(rest)
+        # `to_draw` of `rest` at random, in random order (a partial Fisher-Yates shuffle)
+        drawn = self.rest[:]
+        size = len(drawn)
         random = rng.random
-        drawn = [take(int(random() * (size - i))) for i in range(self.to_draw)]
+        for i in range(self.to_draw):
+            j = i + int(random() * (size - i))
+            drawn[i], drawn[j] = drawn[j], drawn[i]
+        del drawn[self.to_draw :]
         hands = list(map(list.copy, self.base))
         i = 0
         for q, count in enumerate(self.open):
