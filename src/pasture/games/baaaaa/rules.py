@@ -606,22 +606,30 @@ def _play_wolf_card(s: BaaaaaState, k: int, events: list[Event]) -> None:
     _carry_out(s, k, s.wolf_seat, events)
 
 
+def _nearest_first(wolf: int) -> tuple[tuple[int, ...], ...]:
+    """The spaces of the wolf's floor grouped by their distance from it, nearest first
+    (its own space, then the two beside it, then the opposite one), each in space order."""
+    base = wolf - wolf % FACES
+    floor = range(base, base + FACES)
+    return tuple(
+        tuple(sp for sp in floor if face_distance(sp, wolf) == d) for d in range(FACES // 2 + 1)
+    )
+
+
+NEAREST_FIRST = tuple(_nearest_first(wolf) for wolf in range(SPACES))
+"""NEAREST_FIRST[wolf's space]: `_nearest_first` of it."""
+
+
 def _disguised_candidates(s: BaaaaaState) -> list[int]:
     """B-7: the nearest sheep on the wolf's floor (its own space is nearest). In the
     wolf-player variant the shepherd's space is skipped."""
-    wolf = s.wolf
-    base = wolf - wolf % FACES
     skip = s.shepherd if s.wolf_seat is not None else -1
-    best = 3
-    out: list[int] = []
-    for sp in range(base, base + FACES):
-        if s.sheep[sp] and sp != skip:
-            d = face_distance(sp, wolf)
-            if d < best:
-                best, out = d, [sp]
-            elif d == best:
-                out.append(sp)
-    return out
+    sheep = s.sheep
+    for group in NEAREST_FIRST[s.wolf]:
+        out = [sp for sp in group if sheep[sp] and sp != skip]
+        if out:
+            return out
+    return []
 
 
 def _lightning_candidates(s: BaaaaaState) -> list[int]:
