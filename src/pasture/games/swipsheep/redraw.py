@@ -213,9 +213,9 @@ class Round:
                 if card is not None:
                     known.append((dest, card))
         for p, role in layout.passed_to_seat:  # the cards passed to `seat`
+            assert seat is not None  # only a seat is passed cards
             choice = self.passes.get(p)
             if choice is None:  # pragma: no cover - after the passes every holder chose
-                assert seat is not None  # only a seat is passed cards
                 self.unknown[seat].append(3 * p + role)
                 continue
             card = choice[role - 1]
@@ -224,7 +224,7 @@ class Round:
                 return
             pool[card] -= 1
             self.slot_card[3 * p + role] = card
-            known.append((seat, card))  # type: ignore[arg-type]  # seat is a seat here
+            known.append((seat, card))
         for dest, card in known:
             wolves_in[dest] += card == wolf
             if card != wolf:
