@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.cpu_report"]  # pytest --cpu-report
+
 WORKERS_PER_CPU = 2
 """Much of the suite waits rather than computes (server and browser start-ups, bots'
 delays, reaction windows, lease expiries): two workers per CPU keep the CPUs busy
