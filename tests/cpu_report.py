@@ -1,6 +1,8 @@
 """`pytest --cpu-report[=N]`: after the run, the N tests (and modules) that cost the most
 CPU — the test process's own time plus that of the processes it started and reaped
-(servers, bots' workers, PostgreSQL tools, browsers) — set-up and teardown included.
+(servers, bots' workers, PostgreSQL tools, browsers) — set-up and teardown included. A
+process's CPU is known once it has ended: a server or browser shared by several tests
+counts in the test after which it stops.
 
 On a machine with few cores the suite's wall time is bounded by its CPU time, not by
 the wall time of any one test, so this is the list to shorten."""
@@ -8,6 +10,7 @@ the wall time of any one test, so this is the list to shorten."""
 from __future__ import annotations
 
 import resource
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Generator
@@ -34,7 +37,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _cpu_now() -> tuple[float, float]:
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time(), children.ru_utime + children.ru_stime
+    forked = sys.modules.get("tests.server.launcher")  # servers are the launcher's children
+    servers = forked.Launcher.reaped_cpu if forked is not None else 0.0
+    return time.process_time(), children.ru_utime + children.ru_stime + servers
 
 
 _last: tuple[float, float] | None = None
