@@ -34,7 +34,8 @@ def free_port() -> int:
 
 
 class Server:
-    """`python -m pasture.server` on a free loopback port."""
+    """`python -m pasture.server` on a free loopback port (forked from this test process's
+    launcher, tests/server/launcher.py, unless PASTURE_TEST_SERVERS=exec)."""
 
     started: ClassVar[list[Server]] = []
     """Every server started in this process (a test that fails still stops its own)."""
