@@ -10,7 +10,7 @@ its pid, as it would a subprocess. The launcher holds no thread and no open sock
 when it forks.
 
 Requests and answers are JSON lines on the launcher's stdin and stdout:
-    {"start": [args...], "log": path, "test_game": bool} -> {"pid": n}
+    {"start": [args...], "log": path, "test_game": bool, "env": {...}} -> {"pid": n}
     {"reap": pid} -> {"returncode": n, "cpu": seconds}   (waits for the pid to exit)
 """
 
@@ -62,6 +62,9 @@ def _serve(request: dict[str, Any]) -> int:
     os.close(null)
     os.close(log)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    path = os.environ["PYTHONPATH"]  # the launcher's: its bot workers import this module
+    os.environ.clear()
+    os.environ.update({**request["env"], "PYTHONPATH": path})  # the test's, as it is now
     sys.argv = ["pasture.server", *request["start"]]
     try:
         import typer
@@ -161,7 +164,7 @@ class ForkedServer:
     send_signal, terminate, kill."""
 
     def __init__(self, args: list[str], log_path: str, test_game: bool) -> None:
-        request = {"start": args, "log": log_path, "test_game": test_game}
+        request = {"start": args, "log": log_path, "test_game": test_game, "env": dict(os.environ)}
         self.pid = int(Launcher.ask(request)["pid"])
         # Not reaped until `_reap`: the pid stays this process's, and the fd tells its exit.
         self._exited = os.pidfd_open(self.pid)
