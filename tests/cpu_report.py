@@ -15,6 +15,7 @@ import time
 from collections import defaultdict
 from collections.abc import Generator
 from dataclasses import dataclass
+from typing import cast
 
 import pytest
 
@@ -84,7 +85,7 @@ _costs: defaultdict[str, Cost] = defaultdict(Cost)
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for name, value in report.user_properties:
         if name == KEY:
-            own, children = value  # type: ignore[misc]
+            own, children = cast(tuple[float, float], value)
             cost = _costs[report.nodeid]
             cost.own += own
             cost.children += children
