@@ -118,9 +118,28 @@ def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
     return k
 
 
+class AttackLog(NamedTuple):
+    """The current round's attacks so far, read afresh for each re-draw."""
+
+    attacks: list[tuple[int, int]]
+    """(attacker, target) of each attack."""
+    facts: list[tuple[bool, bool]]
+    """(defended, empty hand) of each attack, as announced."""
+    draws: list[int]
+    """The kind of each card drawn."""
+    draw_steps: list[int]
+    """Index in the history of each card drawn."""
+    drew_at: list[tuple[int, int, int]]
+    """(index in the events, drawer, victim) of each card drawn."""
+
+
 class Round:
-    """The current round's public facts and this seat's private ones, read once: a round
-    whose passes have moved (before that, `_before_the_passes` re-draws it)."""
+    """What every re-draw of a passed round for one seat shares: the round's deal and
+    passes (fixed once they have moved) and this seat's knowledge of them, read once.
+
+    A state keeps these by seat (`SwipSheepState.redraws`) from the moment the passes
+    move, shared with its copies, which have the same deal and passes; a re-drawn state
+    starts afresh. Before the passes move, `_before_the_passes` re-draws the round."""
 
     def __init__(self, s: SwipSheepState, seat: int | None) -> None:
         e = s.edition
@@ -140,46 +159,63 @@ class Round:
         self.chosen: list[int] = []
         """Seats in the order they chose their pass."""
         self.passes: dict[int, Pass] = {}
-        self.attacks: list[tuple[int, int]] = []
-        self.draws: list[int] = []
-        self.facts: list[tuple[bool, bool]] = []
-        """(defended, empty hand) of each attack, as announced."""
         self.laid: list[int] = []
         self.dealt = dealt
         self.pass_steps: list[tuple[int, int]] = []
         """(index in the history, seat) of each pass chosen: re-drawn for the others."""
-        self.draw_steps: list[int] = []
-        """Index in the history of each card drawn."""
-        for i, (actor, action) in enumerate(history[dealt:], dealt):
-            if isinstance(action, PassCards):
-                self.chosen.append(actor)
-                self.passes[actor] = (position.get(action.left), position.get(action.right))
-                self.pass_steps.append((i, actor))
-            elif isinstance(action, Attack):
-                self.attacks.append((actor, action.target))
-            elif isinstance(action, Draw):
-                self.draws.append(position[action.card])
-                self.draw_steps.append(i)
+        i = dealt
+        while i < len(history):
+            actor, action = history[i]
+            if not isinstance(action, PassCards):
+                break
+            self.chosen.append(actor)
+            self.passes[actor] = (position.get(action.left), position.get(action.right))
+            self.pass_steps.append((i, actor))
+            i += 1
+        self.history_from = i
+        """Where the attacks begin in the history."""
         self.passed_at: list[int] = []
         """Index in the events of each card passed (in the order the rules move them)."""
-        self.drew_at: list[tuple[int, int, int]] = []
-        """(index in the events, drawer, victim) of each card drawn."""
-        after_deal = s.log_start + dealt
-        for i, event in enumerate(s.events[after_deal:], after_deal):
+        events = s.events
+        i = s.log_start + dealt
+        while i < len(events):
+            event = events[i]
+            i += 1
             kind = event.type
             if kind == "passed":
-                self.passed_at.append(i)
-            elif kind == "attack":
-                public = event.public
-                assert public is not None
-                self.facts.append((public["defended"], public["empty_hand"]))
-            elif kind == "drew":
-                public = event.public
-                assert public is not None
-                self.drew_at.append((i, public["drawer"], public["victim"]))
+                self.passed_at.append(i - 1)
             elif kind == "wolves_tonight":
                 assert event.public is not None
                 self.laid = event.public["laid"]
+                break
+        self.events_from = i
+        """Where the attacks begin in the events."""
+
+    def attack_log(self, s: SwipSheepState) -> AttackLog:
+        """The attacks of `s` (a state of this round) so far."""
+        position = s.tables.position
+        log = AttackLog([], [], [], [], [])
+        history = s.history
+        for i in range(self.history_from, len(history)):
+            actor, action = history[i]
+            if isinstance(action, Attack):
+                log.attacks.append((actor, action.target))
+            elif isinstance(action, Draw):
+                log.draws.append(position[action.card])
+                log.draw_steps.append(i)
+        events = s.events
+        for i in range(self.events_from, len(events)):
+            event = events[i]
+            kind = event.type
+            if kind == "attack":
+                public = event.public
+                assert public is not None
+                log.facts.append((public["defended"], public["empty_hand"]))
+            elif kind == "drew":
+                public = event.public
+                assert public is not None
+                log.drew_at.append((i, public["drawer"], public["victim"]))
+        return log
 
     def plan_after_passes(self) -> None:
         """What every re-draw of a passed round shares: where each dealt card went (kept,
@@ -311,13 +347,15 @@ class Round:
                 passes[p] = (card_of[3 * p + 1], card_of[3 * p + 2])
         return deals, passes
 
-    def attacks_on(self, hands: list[list[int]], rng: random.Random) -> list[int] | None:
+    def attacks_on(
+        self, log: AttackLog, hands: list[list[int]], rng: random.Random
+    ) -> list[int] | None:
         """Replay the attacks on `hands` (after passing and laying wolves); the cards drawn,
         or None if a public fact or a card `seat` saw drawn does not hold."""
         seat, dog = self.seat, self.dog
         draws: list[int] = []
         next_draw = 0
-        for (attacker, target), (defended, empty) in zip(self.attacks, self.facts, strict=True):
+        for (attacker, target), (defended, empty) in zip(log.attacks, log.facts, strict=True):
             if (hands[target][dog] > 0) != defended:
                 return None
             if defended:
@@ -329,9 +367,9 @@ class Round:
             total = sum(pile)
             if (total == 0) != empty:
                 return None
-            if empty or next_draw == len(self.draws):  # nothing taken, or the draw is pending
+            if empty or next_draw == len(log.draws):  # nothing taken, or the draw is pending
                 continue
-            k = self.draws[next_draw]
+            k = log.draws[next_draw]
             next_draw += 1
             if seat in (drawer, victim):
                 if pile[k] <= 0:
@@ -351,14 +389,17 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
         seat = None  # a seat that does not play sees what a spectator sees
     if s.phase in (rules.DEAL, rules.PASS):
         return _before_the_passes(s, seat, rng)
-    r = Round(s, seat)  # the passes have moved: attacks, draws
-    r.plan_after_passes()
+    r = s.redraws.get(seat)  # the passes have moved: attacks, draws
+    if r is None:
+        r = s.redraws[seat] = Round(s, seat)
+        r.plan_after_passes()
+    log = r.attack_log(s)
     for _ in range(MAX_TRIES if r.feasible else 0):
         hands, drawn = r.hands_after_passes(rng)
-        draws = r.attacks_on(hands, rng)
+        draws = r.attacks_on(log, hands, rng)
         if draws is not None:
             deals, passes = r.opening(drawn, rng)
-            return _assemble(s, r, deals, passes, draws, hands)
+            return _assemble(s, r, log, deals, passes, draws, hands)
     raise RuntimeError(f"no consistent re-draw found for seat {seat} in {MAX_TRIES} tries")
 
 
@@ -421,6 +462,7 @@ def _moves(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:
 def _assemble(
     s: SwipSheepState,
     r: Round,
+    log: AttackLog,
     deals: list[int],
     passes: dict[int, Pass],
     draws: list[int],
@@ -439,7 +481,7 @@ def _assemble(
     history[: r.dealt] = map(tables.deal_steps.__getitem__, deals)
     for i, actor in r.pass_steps:
         history[i] = (actor, tables.pass_action(*passes[actor]))
-    for i, k in zip(r.draw_steps, draws, strict=True):
+    for i, k in zip(log.draw_steps, draws, strict=True):
         history[i] = (CHANCE, tables.draws[k])
     events = s.events[:]
     start = s.log_start
@@ -449,7 +491,7 @@ def _assemble(
     )
     for i, (p, to, k) in zip(r.passed_at, _moves(r.n, passes), strict=True):
         events[i] = tables.passed_events[p][to][k]
-    for (i, drawer, victim), k in zip(r.drew_at, draws, strict=True):
+    for (i, drawer, victim), k in zip(log.drew_at, draws, strict=True):
         events[i] = tables.drew_events[drawer][victim][k]
     t.events = events
     return t

@@ -215,6 +215,7 @@ def start_round(s: SwipSheepState) -> None:
     s.pending_draw = None
     s.history = []
     s.log_start = len(s.events)
+    s.redraws = {}
     # One card at a time from the first player's left; a short deck is dealt out as
     # evenly as possible in the same order (S-2).
     s.dealing = dealing_order(s)
@@ -410,6 +411,7 @@ def _resolve_passes(s: SwipSheepState) -> None:
         laid[p] = hand[wolf]
         hand[wolf] = 0
     s.phase = ATTACK
+    s.redraws = {}  # the deal and passes are now fixed for this state and its copies
     _emit(s, Event("wolves_tonight", {"laid": laid[:]}))
     _next_attacker(s, 0)
 

@@ -19,6 +19,7 @@ from pasture.games.swipsheep.rules import DEAL, OVER, Pass
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
+    from pasture.games.swipsheep.redraw import Round
     from pasture.games.swipsheep.rules import Tables
 
 ROUNDS = {3: 4, 4: 3, 5: 2}
@@ -56,6 +57,9 @@ class SwipSheepState(ModularState, direct_rules=True):
     """This round's steps (chance included): the source of every seat's private log."""
     log_start: int
     """Where this round's events begin in `events`."""
+    redraws: dict[int | None, Round]
+    """Once the passes have moved, what re-draws for each seat share (`redraw.Round`):
+    made afresh then, shared with copies (same deal and passes), not in JSON."""
 
     def __init__(self, num_players: int, first_player: int, edition: Edition | None = None):
         self.edition = edition or default_edition()
@@ -149,6 +153,7 @@ class SwipSheepState(ModularState, direct_rules=True):
         new.aside = self.aside[:]
         new.deal_queue = self.deal_queue[:]
         new.passes = [None] * self.num_players
+        new.redraws = {}  # its deal and passes will be others
         return new
 
     def to_json(self) -> dict[str, JSON]:
@@ -200,6 +205,7 @@ class SwipSheepState(ModularState, direct_rules=True):
         state.history = [(seat, parse(action)) for seat, action in data["history"]]
         state.events = [Event(t, pub, priv, tuple(to)) for t, pub, priv, to in data["events"]]
         state.log_start = data["log_start"]
+        state.redraws = {}
         state.last_round = data["last_round"]
         state.round_deck = tuple(rules.round_deck(state))
         state.dealing = rules.dealing_order(state)
