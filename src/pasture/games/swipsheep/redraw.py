@@ -286,27 +286,26 @@ class Round:
         self.open = list(map(sub, map(len, self.unknown), self.need))
         self.to_draw = sum(self.open)
         """How many cards `hands_after_passes` draws from `rest`."""
+        self.drawn_to = list(chain.from_iterable(map(repeat, range(n), self.open)))
+        """The hand each of those cards goes to, in the order drawn."""
         self.feasible = len(self.rest) >= self.to_draw
 
     def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """A random make-up of every hand after passing, wolves laid, and the cards drawn
         for the others' unknown slots (in seat order)."""
-        # `to_draw` of `rest` at random, in random order (a partial Fisher-Yates shuffle)
+        # `to_draw` of `rest` at random, in random order (a partial Fisher-Yates shuffle),
+        # each going to its hand as it is drawn
         drawn = self.rest[:]
         size = len(drawn)
         random = rng.random
-        for i in range(self.to_draw):
-            j = i + int(random() * (size - i))
-            drawn[i], drawn[j] = drawn[j], drawn[i]
-        del drawn[self.to_draw :]
         hands = list(map(list.copy, self.base))
-        i = 0
-        for q, count in enumerate(self.open):
-            if count:
-                hand = hands[q]
-                for k in drawn[i : i + count]:
-                    hand[k] += 1
-                i += count
+        for i, hand in enumerate(map(hands.__getitem__, self.drawn_to)):
+            j = i + int(random() * (size - i))
+            k = drawn[j]
+            drawn[j] = drawn[i]
+            drawn[i] = k
+            hand[k] += 1
+        del drawn[self.to_draw :]
         return hands, drawn
 
     def opening(self, drawn: list[int], rng: random.Random) -> tuple[list[int], dict[int, Pass]]:
