@@ -215,7 +215,6 @@ def start_round(s: SwipSheepState) -> None:
     s.pending_draw = None
     s.history = []
     s.log_start = len(s.events)
-    s.redraws = {}
     # One card at a time from the first player's left; a short deck is dealt out as
     # evenly as possible in the same order (S-2).
     s.dealing = dealing_order(s)

@@ -73,6 +73,7 @@ class SwipSheepState(ModularState, direct_rules=True):
         self.events: list[Event] = []
         """Every event so far, each shown to a seat as `Event.for_seat` allows."""
         self.last_round: dict[str, JSON] | None = None
+        self.redraws = {}  # read only once the passes have moved, which replaces it
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
