@@ -85,6 +85,9 @@ class Tables:
     """The same plans by value, for equal actions made elsewhere (parsed, or built by a bot)."""
     move_events: tuple[dict[int, Event], ...]
     """move_events[k][(by * SPACES + wolf_from) * 3 + taken]: wolf move card k's event."""
+    endings: dict[tuple[int, int | None, int, int, bool], Event]
+    """(players, wolf seat, saved, taken, every sheep placed) -> the game-over event: the
+    result depends on nothing else, and games end in few ways."""
 
 
 CACHE_LIMIT = 4096
@@ -204,6 +207,7 @@ def _build_tables(e: Edition) -> Tables:
         plans={id(plan.action): plan for plan in plans},
         plan_of={plan.action: plan for plan in plans},
         move_events=move_events,
+        endings={},
     )
 
 
@@ -223,6 +227,7 @@ class SheepCardPlan:
         "count",
         "route",
         "hut_at",
+        "meets",
         "possible",
         "events",
     )
@@ -238,6 +243,8 @@ class SheepCardPlan:
         self.route = route
         self.hut_at = route.index(HUT) if route is not None and HUT in route else len(route or ())
         """Where the route enters the hut's space (its length if it does not)."""
+        self.meets = frozenset(route[: self.hut_at + 1] if route is not None else ())
+        """The spaces where a wolf meets these sheep: on the route up to the hut (P-1)."""
         if self.space is None or effect == SHEPHERD:
             self.possible = action.count == 1
         elif effect == TRIO:
@@ -282,12 +289,7 @@ class SheepCardPlan:
             # B-5: passing through or stopping on the wolf's space is fatal, unless the
             # shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf standing
             # on the hut's space is met before the hut.
-            if (
-                wolf in route
-                and route.index(wolf) <= self.hut_at
-                and not s.sated
-                and s.shepherd != wolf
-            ):
+            if wolf in self.meets and not s.sated and s.shepherd != wolf:
                 fate = TAKEN
                 s.taken += count
             elif self.hut_at < len(route):  # B-6: saved at once, the move ends
@@ -296,8 +298,9 @@ class SheepCardPlan:
             else:
                 sheep[route[-1]] += count
         avail = s.avail
-        avail[self.k] -= 1
-        if not any(avail):  # all set aside: all available again
+        k = self.k
+        avail[k] -= 1
+        if not avail[k] and not any(avail):  # all set aside: all available again
             avail[:] = s.edition.sheep_counts
         event = self.events.get(seat * 3 + fate)
         if event is None:
@@ -784,7 +787,14 @@ def next_team_member(s: BaaaaaState, seat: int) -> int:
 def _game_over(s: BaaaaaState, events: list[Event]) -> None:
     s.phase = OVER
     s.tie = []
-    events.append(Event("game_over", s.result().to_json()))
+    # The result hangs on the turn cap only through whether every sheep is placed.
+    placed = s.saved + s.taken == s.edition.sheep
+    key = (s.num_players, s.wolf_seat, s.saved, s.taken, placed)
+    endings = s.tables.endings
+    event = endings.get(key)
+    if event is None:
+        event = endings[key] = Event("game_over", s.result().to_json())
+    events.append(event)
 
 
 def check_invariants(s: BaaaaaState) -> None:
