@@ -623,26 +623,37 @@ NEAREST_FIRST = tuple(_nearest_first(wolf) for wolf in range(SPACES))
 """NEAREST_FIRST[wolf's space]: `_nearest_first` of it."""
 
 
-def _disguised_candidates(s: BaaaaaState) -> list[int]:
-    """B-7: the nearest sheep on the wolf's floor (its own space is nearest). In the
-    wolf-player variant the shepherd's space is skipped."""
+HIGHEST_FIRST = tuple(
+    tuple(range(base, base + FACES)) for base in range(SPACES - FACES, -1, -FACES)
+)
+"""The mountain's floors, top floor first, each as its spaces in order."""
+
+
+def _first_group_with_sheep(s: BaaaaaState, groups: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The spaces holding sheep in the first of `groups` that has any; in the wolf-player
+    variant the shepherd's space is skipped. Plain loops: a comprehension per group would
+    cost more than the few spaces it looks at."""
     skip = s.shepherd if s.wolf_seat is not None else -1
     sheep = s.sheep
-    for group in NEAREST_FIRST[s.wolf]:
-        out = [sp for sp in group if sheep[sp] and sp != skip]
+    for group in groups:
+        out = []
+        for sp in group:
+            if sheep[sp] and sp != skip:
+                out.append(sp)
         if out:
             return out
     return []
+
+
+def _disguised_candidates(s: BaaaaaState) -> list[int]:
+    """B-7: the nearest sheep on the wolf's floor (its own space is nearest). In the
+    wolf-player variant the shepherd's space is skipped."""
+    return _first_group_with_sheep(s, NEAREST_FIRST[s.wolf])
 
 
 def _lightning_candidates(s: BaaaaaState) -> list[int]:
     """B-7: the highest sheep on the mountain (the variant skips the shepherd's space)."""
-    skip = s.shepherd if s.wolf_seat is not None else -1
-    for base in range(SPACES - FACES, -1, -FACES):
-        out = [sp for sp in range(base, base + FACES) if s.sheep[sp] and sp != skip]
-        if out:
-            return out
-    return []
+    return _first_group_with_sheep(s, HIGHEST_FIRST)
 
 
 def _take_at(s: BaaaaaState, sp: int) -> None:
