@@ -733,9 +733,12 @@ def _move_wolf(
         s.wolf = dest
         if s.shepherd != dest:
             # Two sheep if two or more stand there; one in the wolf-player variant.
-            n = min(s.sheep[dest], 2 if s.wolf_seat is None else 1)
-            s.sheep[dest] -= n
-            s.taken += n
+            n = s.sheep[dest]
+            if n:
+                if n > 1:
+                    n = 2 if s.wolf_seat is None else 1
+                s.sheep[dest] -= n
+                s.taken += n
     key = (by * SPACES + wolf_from) * 3 + n
     event = known.get(key)
     if event is None:
