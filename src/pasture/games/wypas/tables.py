@@ -56,6 +56,7 @@ class Tables:
         "wolf",
         "most",
         "by_total",
+        "runs",
     )
 
     def __init__(self, e: Edition) -> None:
@@ -128,6 +129,11 @@ class Tables:
         self.most = max(e.counts)
         self.by_total: list[list[DealRow] | None] = [None] * (e.size + 1)
         """Deck size -> kind -> count left -> the deal outcome (built on first use)."""
+        self.runs = tuple(
+            tuple(bytes([k]) * c for c in range(count + 1)) for k, count in enumerate(e.counts)
+        )
+        """`runs[k][c]`: c cards of kind k spelled out as bytes (each byte a kind), for
+        pooling a pile's cards by joining them (`view.determinize`)."""
 
     def deals(self, total: int) -> list[DealRow]:
         """`[k][c]`: "the next card is of kind k", c of the deck's `total` cards being k."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
-from operator import mul
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
@@ -289,7 +289,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             if c.face == FACE_DOWN:
                 deck[c.kind] += 1
                 single_cards += 1
-    pool = bytearray().join(map(mul, KIND_BYTES, deck))  # every card, as its kind
+    pool = bytearray().join(map(getitem, t.tables.runs, deck))  # each card: its kind
     draw = rng.random
     left = len(pool)
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
@@ -325,10 +325,6 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         laid[p] = tuple(cards)
     assert at == len(singles)
     return t
-
-
-KIND_BYTES = [bytes([k]) for k in range(256)]
-"""Kind k as one byte: a pile's cards are spelled out by joining them."""
 
 
 def _empty_into(pile: list[int], deck: list[int], kinds: range) -> int:
