@@ -60,7 +60,9 @@ class Tables:
     )
 
     def __init__(self, e: Edition) -> None:
-        self.kinds = range(len(e.kinds))
+        self.kinds = tuple(range(len(e.kinds)))
+        """Every kind's index, as a tuple: `compress(kinds, counts)` walks it faster than a
+        range (no int made per kind)."""
         self.deal = tuple(Deal(kind) for kind in e.kinds)
         self.deal_kind = {id(action): k for k, action in enumerate(self.deal)}
         """id(deal) -> its kind, for the deal objects above (kept alive here, so an id

@@ -244,7 +244,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     # deck; as many cards are then drawn from it at random and dealt back into those
     # places: a uniform re-deal, in which only the cards dealt back are drawn.
     deck = t.deck
-    kinds = range(len(deck))
+    kinds = t.tables.kinds
     hands = t.hands
     piles: list[tuple[list[int], int]] = []  # each place to deal back into, and how many
     faced_down: list[tuple[int, list[int]]] = []
@@ -327,7 +327,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     return t
 
 
-def _empty_into(pile: list[int], deck: list[int], kinds: range) -> int:
+def _empty_into(pile: list[int], deck: list[int], kinds: tuple[int, ...]) -> int:
     """Move every card of `pile` into `deck`; return how many there were."""
     size = 0
     for k in compress(kinds, pile):
