@@ -18,11 +18,12 @@ frame per change), so their CPU is counted apart. One server is pinned to a core
 own, the clients (and PostgreSQL, Redis) to the others; two servers get a core each
 (--no-pin: none). It stops by itself after --seconds and prints actions sent and
 acknowledged per second, the latency from sending an action to its ack (p50, p99),
-errors, and the CPU per acknowledged action of the server (by thread; with and without
-what setting its tables up cost, measured apart) and of the clients, with the load
-average (the machine may be shared). Only loopback addresses are used; the number of
-tables is capped. --view-costs prints what building, encoding and a delta of a view
-cost per game (no server).
+errors, and the CPU per acknowledged action of the server (by thread, and of it the
+time in the kernel: system calls such as sends and fsync; with and without what setting
+its tables up cost, measured apart) and of the clients, with the load average (the
+machine may be shared). Only loopback addresses are used; the number of tables is
+capped. --view-costs prints what building, encoding and a delta of a view cost per
+game, and what a change's messages to four seats cost the table (no server).
 
 `seat_client` and `table_loop` below are a plain client on the `websockets` library,
 one message per frame (bench/bench_bot_load.py uses them).
@@ -165,21 +166,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def thread_cpu(pid: int) -> dict[str, float]:
-    """CPU seconds per thread name of a process (the event loop is MainThread)."""
+def thread_cpu(pid: int, kernel: bool = False) -> dict[str, float]:
+    """CPU seconds per thread name of a process (the event loop is MainThread); with
+    `kernel`, only the time spent in the kernel (system calls: sends, fsync)."""
     out: dict[str, float] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         with contextlib.suppress(OSError):
             name = (task / "comm").read_text().strip()
             # the event loop; the others: the database writer, the bot pool's feeders
             name = "event loop" if task.name == str(pid) else f"other threads ({name})"
-            out[name] = out.get(name, 0.0) + cpu_seconds_of(task / "stat")
+            out[name] = out.get(name, 0.0) + cpu_seconds_of(task / "stat", kernel)
     return out
 
 
-def cpu_seconds_of(stat: Path) -> float:
+def cpu_seconds_of(stat: Path, kernel: bool = False) -> float:
+    """User + system CPU seconds in a /proc stat file (only system with `kernel`)."""
     fields = stat.read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    user = 0 if kernel else int(fields[11])
+    return (user + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children_cpu(pids: list[int]) -> float:
@@ -238,6 +242,8 @@ class Figures:
     matches: int
     threads: dict[str, float]
     """Server CPU ms per acknowledged action by thread name."""
+    threads_kernel: dict[str, float]
+    """Of it, the time in the kernel (system calls)."""
     waited: float
     """Share of the time the server's event loop was ready but waited for a CPU."""
 
@@ -288,12 +294,14 @@ def measure(
             )
         cpu0 = sum(cpu_seconds(pid) for pid in pids)
         threads0 = thread_cpu(pids[0])
+        kernel0 = thread_cpu(pids[0], kernel=True)
         wait0 = cpu_wait_seconds(pids[0])
         other0 = children_cpu(services)
         time.sleep(max(t1 - time.monotonic(), 0))
         elapsed = time.monotonic() - t0
         cpu1 = sum(cpu_seconds(pid) for pid in pids)
         threads1 = thread_cpu(pids[0])
+        kernel1 = thread_cpu(pids[0], kernel=True)
         wait1 = cpu_wait_seconds(pids[0])
         other1 = children_cpu(services)
         reports = [f.result() for f in futures]
@@ -315,6 +323,9 @@ def measure(
         matches=sum(r.matches for r in reports),
         threads={
             name: (cpu - threads0.get(name, 0.0)) / done * 1000 for name, cpu in threads1.items()
+        },
+        threads_kernel={
+            name: (cpu - kernel0.get(name, 0.0)) / done * 1000 for name, cpu in kernel1.items()
         },
         waited=(wait1 - wait0) / elapsed,
     )
@@ -355,7 +366,8 @@ def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None
     print(f"server CPU per action    {fig.server_cpu:.3f} ms  (busy {busy:.0%} of one core)")
     for name, ms in sorted(fig.threads.items(), key=lambda kv: -kv[1]):
         if ms >= 0.001:
-            print(f"  {name:<22} {ms:.3f} ms")
+            kernel = fig.threads_kernel.get(name, 0.0)
+            print(f"  {name:<22} {ms:.3f} ms  (in the kernel {kernel:.3f} ms)")
     if per_table is not None and fig.matches:
         actions = fig.rate * args.seconds / fig.matches
         share = per_table / actions
@@ -374,6 +386,8 @@ def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None
 
 SERVER_SRC = [ROOT / "src"]
 """The sources the servers run (--server-src)."""
+NULL_SERVER: list[int | None] = [None]
+"""--null-server: the actions in a match of bench/null_server.py, run instead."""
 
 
 def start_server(
@@ -386,6 +400,9 @@ def start_server(
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
     cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
+    if NULL_SERVER[0] is not None:
+        cmd = [sys.executable, str(ROOT / "bench" / "null_server.py"), "--port", str(port)]
+        cmd += ["--actions", str(NULL_SERVER[0])]
     if redis_url:
         cmd += ["--redis", redis_url]
     pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
@@ -606,28 +623,40 @@ def view_costs(players: int, steps: int = 400) -> None:
     A delta needs the new view built first, so it can save only the encoding. Then, for
     every seat at once, what the server's messages of a change cost: one `view()` per
     seat, built and encoded, against the shared part built and encoded once
-    (server/live.py `VersionViews`); the least of 5 tries at each step."""
+    (server/live.py `VersionViews`); the least of 5 tries at each step. Last, what a
+    change costs the table in all for four seated connections: the events and views
+    each is sent, encoded and queued, with the choices of the seats whose choices changed
+    (`LiveTable.broadcast_since`, the least of 5)."""
     from pasture import games as registry
     from pasture.server import protocol
+    from pasture.server.connection import Connection
     from pasture.server.live import VersionViews
+
+    def seated(table: Any) -> list[Connection]:
+        conns = [Connection(None, seat, None, 1 << 30, batch=True) for seat in range(players)]  # type: ignore[arg-type]
+        table.connections.update(conns)
+        return conns
 
     print(f"Views of seat 0, {players} players, random play ({steps} steps per game):")
     print(
         f"{'game':<12} {'view':>8} {'encode':>8} {'delta':>8} {'full bytes':>11}"
         f" {'delta bytes':>12}  {'every seat: each view':>22} {'shared':>8}"
+        f" {'a change, 4 seats':>18}"
     )
     for name in registry.names():
-        build = encode = delta = each = shared = 0.0
+        build = encode = delta = each = shared = change = 0.0
         full_bytes = delta_bytes = n = 0
         rng = random.Random(1)
         previous: object = None
         seed = 0
         table = _live_table(name, players, seed)
+        conns = seated(table)
         while n < steps:
             match = table.match
             if match.is_over():
                 seed += 1
                 table = _live_table(name, players, seed)
+                conns = seated(table)
                 previous = None
                 continue
             t0 = time.perf_counter()
@@ -662,13 +691,98 @@ def view_costs(players: int, steps: int = 400) -> None:
             shared += min(tries_shared)
             n += 1
             seat = match.state.actors()[0]
+            before = match.version
             match.act(seat, rng.choice(match.state.legal_actions(seat)))
             table.refresh_legal()
+            changed = [seat for seat, text in enumerate(table._legal_json) if text is None]
+            tries_change = []
+            for _ in range(5):
+                if hasattr(match.state, "_public_view"):
+                    match.state._public_view = None
+                for seat in changed:  # their choices are encoded anew in each try
+                    table._legal_json[seat] = None
+                t5 = time.perf_counter()
+                table.broadcast_since(before)
+                tries_change.append(time.perf_counter() - t5)
+                for conn in conns:
+                    conn._outbox.clear()
+            change += min(tries_change)
         print(
             f"{name:<12} {build / n * 1e6:>5.0f} us {encode / n * 1e6:>5.0f} us"
             f" {delta / n * 1e6:>5.0f} us {full_bytes / n:>11,.0f} {delta_bytes / n:>12,.0f}"
             f"  {each / n * 1e6:>19.0f} us {shared / n * 1e6:>5.0f} us"
+            f" {change / n * 1e6:>15.0f} us"
         )
+
+
+def path_costs(players: int, tables: int = 100, actions: int = 1500, tries: int = 3) -> None:
+    """Per game, the play path without websockets: a TableManager on a temporary SQLite
+    (synchronous=FULL, the default), `tables` tables set up first, every seat with a
+    connection (server/connection.py; its frames are queued and dropped), then each
+    table's seats play random legal actions through `TableManager.act` as fast as they
+    are acknowledged, all tables at once (so commits are shared as under load), until
+    `actions` are done; the CPU per action of the event loop's thread (checks, the
+    game's step, timers, the hand-off to the database, every seat's events and views)
+    and of the database thread (statements and commits); the least of `tries` runs (the
+    machine may be shared)."""
+    from pasture import games as registry
+    from pasture.server.connection import Connection
+    from pasture.server.live import LiveTable, token_hash
+    from pasture.server.manager import TableManager
+    from pasture.server.settings import Settings
+    from pasture.store.database import Database
+
+    async def one(file: str, name: str, folder: str) -> tuple[float, float, int]:
+        db = Database(f"sqlite:///{folder}/{file}.sqlite")
+        manager = TableManager(db, Settings(bot_delay=0))
+        writer = time.pthread_getcpuclockid(db._threads[0].ident or 0)
+        rng = random.Random(1)
+        done = 0
+
+        async def set_up() -> tuple[LiveTable, list[Connection]]:
+            table = await manager.create(name, players, None, {}, None)
+            conns = []
+            for seat in range(players):
+                token = await manager.join(table, seat, f"p{seat}")
+                conn = Connection(None, seat, token_hash(token), 1 << 30, batch=True)  # type: ignore[arg-type]
+                await manager.attach(table, conn, None)
+                conns.append(conn)
+            return table, conns
+
+        async def play(table: LiveTable, conns: list[Connection]) -> None:
+            nonlocal done
+            while table.status == "playing" and done < actions:
+                seat = rng.choice(table.match.state.actors())
+                act = {
+                    "type": "act",
+                    "action": rng.choice(table.legal[seat]).to_json(),
+                    "version": table.match.version,
+                    "id": str(done),
+                }
+                done += 1
+                await manager.act(table, conns[seat], act)
+                for conn in conns:
+                    conn._outbox.clear()
+
+        seated = [await set_up() for _ in range(tables)]
+        loop0, db0 = time.thread_time(), time.clock_gettime(writer)
+        await asyncio.gather(*(play(table, conns) for table, conns in seated))
+        loop_cpu, db_cpu = time.thread_time() - loop0, time.clock_gettime(writer) - db0
+        manager.stop()
+        db.close()
+        return loop_cpu / done * 1e6, db_cpu / done * 1e6, done
+
+    print(
+        f"The play path without websockets: {tables} tables of {players} seats at once,"
+        f" random actions (the least of {tries} runs):"
+    )
+    print(f"{'game':<12} {'actions':>8} {'event loop':>11} {'database':>9}  (CPU per action)")
+    with tempfile.TemporaryDirectory(prefix="pasture-bench-") as folder:
+        for name in registry.names():
+            runs = [asyncio.run(one(f"{name}-{i}", name, folder)) for i in range(tries)]
+            loop_us = min(run[0] for run in runs)
+            db_us = min(run[1] for run in runs)
+            print(f"{name:<12} {runs[0][2]:>8} {loop_us:>8.0f} us {db_us:>6.0f} us")
 
 
 def main() -> None:
@@ -726,15 +840,33 @@ def main() -> None:
         " and after a change measured with the same clients at the same time)",
     )
     parser.add_argument(
+        "--null-server",
+        type=int,
+        metavar="ACTIONS",
+        help="run bench/null_server.py instead, matches of ACTIONS actions: the same web"
+        " stack and traffic with no game, no database (what the stack alone costs)",
+    )
+    parser.add_argument(
+        "--path-costs",
+        action="store_true",
+        help="only print, per game, the CPU per action of the play path without websockets"
+        " (TableManager.act on SQLite): the event loop's thread and the database thread",
+    )
+    parser.add_argument(
         "--view-costs",
         action="store_true",
-        help="only print what building, encoding and a delta of a view cost, per game",
+        help="only print what building, encoding and a delta of a view cost, per game, and"
+        " what a change's messages to four seats cost",
     )
     args = parser.parse_args()
     if args.view_costs:
         view_costs(args.players)
         return
+    if args.path_costs:
+        path_costs(args.players)
+        return
     SERVER_SRC[0] = args.server_src
+    NULL_SERVER[0] = args.null_server
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)

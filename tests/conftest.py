@@ -5,9 +5,23 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+
+pytest_plugins = ["tests.cpu_report"]  # pytest --cpu-report
+
+if sys.dont_write_bytecode:
+    # PYTHONDONTWRITEBYTECODE keeps __pycache__ out of the tree, but without compiled
+    # files every test process compiles (and rewrites the asserts of) every test module
+    # again, seconds of CPU each: they are cached outside the tree instead, for the
+    # processes the tests start too.
+    PYCACHE = sys.pycache_prefix or os.path.join(tempfile.gettempdir(), "pasture-pycache")
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = PYCACHE
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 WORKERS_PER_CPU = 2
 """Much of the suite waits rather than computes (server and browser start-ups, bots'

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import pytest
@@ -10,11 +11,13 @@ from typer.testing import CliRunner
 from pasture.cli.main import app
 
 runner = CliRunner()
-ray = pytest.importorskip("ray")
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="needs the [ray] extra")
 def test_simulate_on_ray_gives_the_local_results() -> None:
+    import ray  # here, not when tests are collected: importing it costs half a second
+
     args = ["simulate", "swipsheep", "-n", "60", "--workers", "1", "--json", "--seed", "5"]
     local = runner.invoke(app, args)
     on_ray = runner.invoke(app, [*args, "--ray"])  # a local Ray with one CPU

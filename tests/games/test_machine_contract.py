@@ -24,6 +24,7 @@ import pytest
 
 from pasture import games
 from pasture.core import CHANCE, Game
+from pasture.core.errors import IllegalAction
 from pasture.core.game import Information, Termination, Utility
 from pasture.core.machine import MachineState, machine
 from pasture.games.swipsheep.state import SwipSheepState
@@ -240,6 +241,19 @@ def test_chance_is_never_a_seat_decision() -> None:
     for state in playout(ms, random.Random(6)):
         if state.state.is_chance():
             assert state.deciders() == (CHANCE,) and state.legal_ids(0) == []
+
+
+def test_a_seat_out_of_turn_is_named_from_1_and_nothing_changes() -> None:
+    ms = new_machine_state(games.get("wilson_shep"), 3, {})
+    while ms.state.is_chance():
+        ms.apply(CHANCE, ms.machine.chance.id(ms.state.chance_outcomes()[0].action))
+    waiting = next(seat for seat in range(3) if seat not in ms.deciders())
+    before = ms.state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        ms.apply(waiting, 0)
+    assert err.value.code == "not_your_turn" and err.value.params == {"seat": waiting + 1}
+    assert err.value.message == f"Seat {waiting + 1} does not decide now."
+    assert ms.state.to_json() == before
 
 
 def test_wilson_may_be_where_the_public_steps_allow() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
 import random
@@ -17,8 +18,13 @@ import httpx
 import websockets
 
 from pasture.server.protocol import loads
+from tests.server.launcher import ForkedServer, Launcher
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FORK = os.environ.get("PASTURE_TEST_SERVERS") != "exec"
+"""Servers are forked from a launcher that has imported them once (tests/server/
+launcher.py); PASTURE_TEST_SERVERS=exec starts each with `python -m pasture.server`."""
+atexit.register(Launcher.stop)
 
 
 def free_port() -> int:
@@ -28,7 +34,8 @@ def free_port() -> int:
 
 
 class Server:
-    """`python -m pasture.server` on a free loopback port."""
+    """`python -m pasture.server` on a free loopback port (forked from this test process's
+    launcher, tests/server/launcher.py, unless PASTURE_TEST_SERVERS=exec)."""
 
     started: ClassVar[list[Server]] = []
     """Every server started in this process (a test that fails still stops its own)."""
@@ -40,7 +47,7 @@ class Server:
         self.with_test_game = with_test_game
         self.args = args
         self.port = port or free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | ForkedServer | None = None
         self._http: httpx.Client | None = None
         self.log_path = f"/tmp/pasture-test-server-{self.port}.log"
 
@@ -53,18 +60,21 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")}
-        if self.with_test_game:
-            cmd = [sys.executable, "-c", "import tests.server.fake_game as g; g.main()"]
-            env["PYTHONPATH"] += os.pathsep + ROOT
+        args = ["--port", str(self.port), "--db", self.db]
+        args += ["--bot-delay", "0", "--bot-reaction-time", "0", "--log-level", "warning"]
+        args += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
+        args += self.args
+        if FORK:
+            self.proc = ForkedServer(args, self.log_path, self.with_test_game)
         else:
-            cmd = [sys.executable, "-m", "pasture.server"]
-        cmd += ["--port", str(self.port), "--db", self.db]
-        cmd += ["--bot-delay", "0", "--bot-reaction-time", "0", "--log-level", "warning"]
-        cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
-        cmd += self.args
-        with open(self.log_path, "ab") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env)
+            env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")}
+            if self.with_test_game:
+                cmd = [sys.executable, "-c", "import tests.server.fake_game as g; g.main()"]
+                env["PYTHONPATH"] += os.pathsep + ROOT
+            else:
+                cmd = [sys.executable, "-m", "pasture.server"]
+            with open(self.log_path, "ab") as log:
+                self.proc = subprocess.Popen([*cmd, *args], stdout=log, stderr=log, env=env)
         Server.started.append(self)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

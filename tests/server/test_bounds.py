@@ -177,6 +177,15 @@ def test_only_the_web_clients_files_are_served_with_security_headers(server: Ser
     assert "content-security-policy" not in server.get("/docs").headers  # loads from a CDN
 
 
+def _answers(s: socket.socket) -> bytes:
+    s.settimeout(10)
+    answer = b""
+    with contextlib.suppress(ConnectionResetError):  # the rest is not read
+        while chunk := s.recv(4096):  # answered, then closed
+            answer += chunk
+    return answer
+
+
 def test_request_headers_are_bounded(server: Server) -> None:
     fits = server.http.get("/api/games", headers={"x-padding": "a" * 8_000})
     assert fits.status_code == 200
@@ -186,16 +195,31 @@ def test_request_headers_are_bounded(server: Server) -> None:
             for _ in range(pieces):
                 s.sendall(b"x-padding: " + b"a" * (20_000 // pieces) + b"\r\n")
             s.sendall(b"\r\n")
-            s.settimeout(10)
-            answer = b""
-            with contextlib.suppress(ConnectionResetError):  # the rest is not read
-                while chunk := s.recv(4096):  # refused, then closed
-                    answer += chunk
+            answer = _answers(s)
             assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
             body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
             assert body["code"] == "headers_too_large" and body["message"]
             assert body["params"] == {"limit": 16 * 1024}
     assert server.get("/api/games").status_code == 200  # others are served as usual
+
+
+def test_headers_of_pipelined_requests_are_bounded_too(server: Server) -> None:
+    small = b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"
+    large = b"GET /api/games HTTP/1.1\r\nHost: x\r\nx-padding: " + b"a" * 20_000 + b"\r\n\r\n"
+    closing = b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", server.port)) as s:
+        s.sendall(small + small + closing)  # three in one write are all served
+        assert _answers(s).count(b"HTTP/1.1 200 ") == 3
+    for later in (False, True):  # behind another in the same write, or in the next one
+        with socket.create_connection(("127.0.0.1", server.port)) as s:
+            s.sendall(small if later else small + large)
+            if later:
+                s.sendall(large)
+            answer = _answers(s)  # the first may be answered before the connection is closed
+            assert answer.count(b"HTTP/1.1 431 ") == 1 and answer.count(b"HTTP/1.1 200 ") <= 1
+            refusal = answer[answer.index(b"HTTP/1.1 431 ") :].split(b"\r\n\r\n", 1)[1]
+            assert json.loads(refusal)["code"] == "headers_too_large"
+    assert server.get("/api/games").status_code == 200
 
 
 def test_headers_sent_too_slowly_are_cut_off(tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -2,7 +2,9 @@
 built once: for every game that splits its views (`seat_view`, `SEAT_KEYS`), over random
 matches of several sizes and variants, every seat's and the spectator's view message
 (server/live.py `VersionViews`) equals the one `protocol.view` builds from `view()`, and
-a seat's own keys are all named in SEAT_KEYS (the rest, shared, is the spectator's)."""
+a seat's own keys are all named in SEAT_KEYS (the rest, shared, is the spectator's).
+Likewise the event messages of a change, encoded once where seats see them alike
+(`ChangeEvents`), are each seat's own `Event.for_seat`."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pasture import games
 from pasture.core.game import JSON
 from pasture.core.match import Match
 from pasture.server import protocol
-from pasture.server.live import LiveTable, VersionViews
+from pasture.server.live import ChangeEvents, LiveTable, VersionViews
 from pasture.store.repository import SeatRecord, TableRecord
 
 CASES: list[tuple[str, int, dict[str, JSON]]] = [
@@ -89,3 +91,28 @@ def test_a_waiting_table_offers_no_choices() -> None:
     message = orjson.loads(VersionViews(table).text(0))
     assert message["legal"] == [] and message["turn"] is False
     assert message["view"] == table.match.state.view(0)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES[::2])
+def test_shared_event_texts_are_each_seats_own_events(
+    name: str, players: int, options: dict[str, JSON]
+) -> None:
+    """Every change's events, and every catch-up from any version, for every seat and
+    spectator and every `own_after` (a seat taken mid-match sees earlier events as a
+    spectator does): the texts are those `protocol.events` makes for that seat alone."""
+    rng = random.Random(11)
+    table = _table(name, players, options, 3)
+    match = table.match
+    for _ in range(120):
+        if match.is_over():
+            break
+        before = match.version
+        seat = rng.choice(match.state.actors())
+        match.act(seat, rng.choice(match.state.legal_actions(seat)))
+        for since in {before, rng.randrange(before + 1)}:
+            steps = match.events_since(since)
+            shared = ChangeEvents(steps)
+            for viewer in [None, *range(players)]:
+                own_after = rng.choice([0, since, match.version])
+                expected = [protocol.dumps(m) for m in protocol.events(steps, viewer, own_after)]
+                assert shared.texts(viewer, own_after) == expected, f"{name} seat {viewer}"

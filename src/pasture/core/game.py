@@ -337,7 +337,9 @@ class Game(ABC):
                 "invalid_players",
                 {"min": self.min_players, "max": self.max_players, "players": num_players},
             )
-        given = dict(options or {})
+        if not options:  # the common case, on every new state: the defaults
+            return {o.name: o.default for o in self.options}
+        given = dict(options)
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:

@@ -293,9 +293,8 @@ class MachineState:
         if seat not in deciders:
             if not deciders:
                 raise IllegalAction("The game is over.", "game_over")
-            raise IllegalAction(
-                f"Seat {seat} does not decide now.", "not_your_turn", {"seat": seat + 1}
-            )
+            who = "Chance" if seat == CHANCE else f"Seat {seat + 1}"
+            raise IllegalAction(f"{who} does not decide now.", "not_your_turn", {"seat": seat + 1})
         if seat == CHANCE:
             return self.apply_chance(self.machine.chance.action(action_id))
         return self._apply(seat, action_id)

@@ -93,6 +93,10 @@ class SeatChannel(Connection):
         if not self.closed:
             self._bus.publish(self.channel, text)
 
+    def send_texts(self, texts: list[str]) -> None:
+        for text in texts:
+            self.send_text(text)
+
     def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
@@ -120,6 +124,10 @@ class RemoteConnection(Connection):
     def send_text(self, text: str) -> None:
         if not self.closed:
             self._bus.publish(self._channel, self._prefix + text)
+
+    def send_texts(self, texts: list[str]) -> None:
+        for text in texts:
+            self.send_text(text)
 
     def close(self, code: int = 1000) -> None:
         if not self.closed:

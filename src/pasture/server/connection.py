@@ -88,6 +88,16 @@ class Connection:
         self._outbox.append(text)
         self._wake()
 
+    def send_texts(self, texts: list[str]) -> None:
+        """Several encoded messages, in order (what `send_text` does for each)."""
+        if self.closed:
+            return
+        if len(self._outbox) + len(texts) > self._limit:
+            self.close(1013)
+            return
+        self._outbox.extend(texts)
+        self._wake()
+
     def close(self, code: int = 1000) -> None:
         """Close after what is already queued has been sent."""
         if not self.closed:

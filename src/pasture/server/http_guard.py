@@ -115,11 +115,6 @@ class HeaderDeadline:
         self._due: asyncio.TimerHandle | None = None
         self._transport: asyncio.BaseTransport | None = None
 
-    @property
-    def armed(self) -> bool:
-        """Whether a request's headers are awaited (and counted) now."""
-        return self._due is not None
-
     def arm(self, transport: asyncio.BaseTransport) -> None:
         self.disarm()
         self._transport = transport
@@ -140,32 +135,41 @@ MAX_HEADER_BYTES = 16 * 1024
 """A request's line and headers, at most (larger: 431 `headers_too_large`)."""
 
 
+class _HeadersTooLarge(Exception):
+    """Raised from a parser callback to stop parsing a refused request."""
+
+
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
     """uvicorn's HTTP/1.1 protocol (on httptools) with the header deadline and a bound on
     the size of a request's line and headers, which neither of uvicorn's HTTP protocols
     sets exactly (h11's bound counts only what is still incomplete after a read, so a
-    large block of headers in one read passes). The bound is checked on the bytes as
-    they arrive, before the parser sees them, while a request's headers are awaited
-    (from the connection or the last answer on it until the parser has them); requests
-    pipelined behind it in the same read are bounded by the read itself."""
+    large block of headers in one read passes).
+
+    The bound is held twice. On the bytes as they arrive, before the parser sees them,
+    from the end of the last request's body until the parser has the next one's headers:
+    the parser never holds more than a bounded piece of a header. And on what the parser
+    hands over (the URL, each header), for the requests pipelined behind another in the
+    same read."""
 
     header_timeout = 10.0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline = HeaderDeadline(self.loop, self.header_timeout)
+        self._counting = False
         self._header_bytes = 0
         self._tail = b""
+        self._parsed_bytes = 0
+        self._refused = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._await_headers()
+        self._start_counting()
+        self._deadline.arm(self.transport)
 
     def data_received(self, data: bytes) -> None:
-        if self._deadline.armed and not self._headers_fit(data):
-            self._deadline.disarm()
-            self.transport.write(_headers_too_large())
-            self.transport.close()
+        if self._counting and not self._headers_fit(data):
+            self._refuse()
             return
         super().data_received(data)
 
@@ -180,22 +184,60 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._tail = (self._tail + data)[-3:]  # a blank line split between two reads
         return self._header_bytes <= MAX_HEADER_BYTES
 
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._parsed_bytes = len(b"GET  HTTP/1.1\r\n\r\n")
+
+    def on_url(self, url: bytes) -> None:
+        self._count_parsed(len(url))
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._count_parsed(len(name) + len(b": \r\n") + len(value))
+        super().on_header(name, value)
+
+    def _count_parsed(self, size: int) -> None:
+        self._parsed_bytes += size
+        if self._parsed_bytes > MAX_HEADER_BYTES:
+            self._refuse()
+            raise _HeadersTooLarge  # the parser stops; uvicorn's 400 is not sent after it
+
     def on_headers_complete(self) -> None:
+        self._counting = False
         self._deadline.disarm()
         super().on_headers_complete()
 
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        if not self.transport.is_closing():  # whatever follows is the next request's head
+            self._start_counting()
+
     def on_response_complete(self) -> None:
+        pipelined = bool(self.pipeline)  # a request parsed already is started next
         super().on_response_complete()
-        if not self.transport.is_closing():
-            self._await_headers()
+        if self.transport.is_closing():
+            return
+        if not self._counting:
+            self._start_counting()
+        if not pipelined:
+            self._deadline.arm(self.transport)
+
+    def send_400_response(self, msg: str) -> None:
+        if not self._refused:
+            super().send_400_response(msg)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._deadline.disarm()
         super().connection_lost(exc)
 
-    def _await_headers(self) -> None:
-        self._header_bytes, self._tail = 0, b""
-        self._deadline.arm(self.transport)
+    def _start_counting(self) -> None:
+        self._counting, self._header_bytes, self._tail = True, 0, b""
+
+    def _refuse(self) -> None:
+        self._refused, self._counting = True, False
+        self._deadline.disarm()
+        self.transport.write(_headers_too_large())
+        self.transport.close()
 
 
 def _headers_too_large() -> bytes:

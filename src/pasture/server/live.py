@@ -10,7 +10,7 @@ from collections import OrderedDict
 from typing import Any
 
 from pasture import bots
-from pasture.core.game import JSON, Action, Game
+from pasture.core.game import JSON, Action, Event, Game
 from pasture.core.match import Match
 from pasture.server import protocol
 from pasture.server.connection import Connection
@@ -116,7 +116,7 @@ class LiveTable:
     def legal_json(self, seat: int) -> str:
         text = self._legal_json[seat]
         if text is None:
-            text = self._legal_json[seat] = protocol.dumps([a.to_json() for a in self.legal[seat]])
+            text = self._legal_json[seat] = protocol.actions_text(self.legal[seat])
         return text
 
     def seat_of(self, hashed: str) -> int | None:
@@ -179,16 +179,21 @@ class LiveTable:
         return [s.seat for s in self.seats if s.bot is None and s.token_hash is None]
 
     def view_texts(
-        self, seat: int | None, since: int | None, views: VersionViews | None = None
+        self,
+        seat: int | None,
+        since: int | None,
+        views: VersionViews | None = None,
+        events: ChangeEvents | None = None,
     ) -> list[str]:
         """Catch-up for one connection: events after `since` (if given), then the view
-        (from `views`, those of the current version, when several seats are sent it)."""
+        (from `views` and `events`, those of the current change, when several seats are
+        sent it)."""
         match = self.match
         own_after = self.seats[seat].since if seat is not None else 0
-        messages = (
-            protocol.events(match.events_since(since), seat, own_after) if since is not None else []
-        )
-        texts = [protocol.dumps(m) for m in messages]
+        if since is None:
+            texts = []
+        else:
+            texts = (events or ChangeEvents(match.events_since(since))).texts(seat, own_after)
         texts.append((views or VersionViews(self)).text(seat))
         if self.status == "over":
             texts.append(protocol.dumps(self.end_message()))
@@ -214,12 +219,12 @@ class LiveTable:
         """Send every connection the events since `before` it may see, then its view."""
         cache: dict[int | None, list[str]] = {}
         views = VersionViews(self)
+        events = ChangeEvents(self.match.events_since(before))
         for conn in list(self.connections):
             texts = cache.get(conn.seat)
             if texts is None:
-                texts = cache[conn.seat] = self.view_texts(conn.seat, before, views)
-            for text in texts:
-                conn.send_text(text)
+                texts = cache[conn.seat] = self.view_texts(conn.seat, before, views, events)
+            conn.send_texts(texts)
 
     def broadcast(self, message: dict[str, JSON]) -> None:
         text = protocol.dumps(message)
@@ -259,3 +264,37 @@ class VersionViews:
         assert self._actors is not None
         turn = seat in self._actors
         return protocol.view_text(table.match.version, view_json, table.legal_json(seat), turn)
+
+
+class ChangeEvents:
+    """The event messages of one change, encoded. Most events read the same for every
+    seat that is not among their `to` (`Event.for_seat`): such an event is encoded once
+    and its text shared; only a seat it tells more gets a text of its own."""
+
+    def __init__(self, steps: list[tuple[int, Event]]) -> None:
+        self.steps = steps
+        self._public: dict[int, str | None] = {}
+
+    def texts(self, seat: int | None, own_after: int) -> list[str]:
+        """What `protocol.events(steps, seat, own_after)` gives, encoded."""
+        out: list[str] = []
+        public = self._public
+        for i, (version, event) in enumerate(self.steps):
+            if seat is not None and version > own_after and seat in event.to:
+                seen = event.for_seat(seat)
+                if seen is not None:
+                    out.append(protocol.dumps(protocol.event_message(version, seen)))
+                continue
+            if i in public:
+                text = public[i]
+            else:
+                shown = event.for_seat(None)
+                text = (
+                    None
+                    if shown is None
+                    else protocol.dumps(protocol.event_message(version, shown))
+                )
+                public[i] = text
+            if text is not None:
+                out.append(text)
+        return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import orjson
@@ -90,6 +91,19 @@ def seat_parts(state: State) -> SeatParts | None:
     return SeatParts(seat_view, frozenset(keys))
 
 
+@lru_cache(maxsize=1 << 16)
+def action_text(action: Action) -> str:
+    """An action's JSON text. Actions hash and compare by value (core/game.py), and the
+    same few recur in every seat's choices at every table: a seat's choices are encoded
+    after every change that alters them, a score of actions each."""
+    return dumps(action.to_json())
+
+
+def actions_text(actions: Sequence[Action]) -> str:
+    """What `dumps([a.to_json() for a in actions])` gives."""
+    return "[" + ",".join(map(action_text, actions)) + "]"
+
+
 def view_text(version: int, view_json: str, legal_json: str, turn: bool) -> str:
     """A view message already encoded, from its encoded parts (what `view` makes)."""
     return (
@@ -117,8 +131,13 @@ def events(
     for version, event in steps:
         seen = event.for_seat(seat if version > own_after else None)
         if seen is not None:
-            out.append({"type": "event", "version": version, "event": seen})
+            out.append(event_message(version, seen))
     return out
+
+
+def event_message(version: int, seen: dict[str, JSON]) -> dict[str, JSON]:
+    """One event as a seat sees it (`Event.for_seat`), numbered by its step's version."""
+    return {"type": "event", "version": version, "event": seen}
 
 
 def end(version: int, result: dict[str, Any], seed: int) -> dict[str, JSON]:

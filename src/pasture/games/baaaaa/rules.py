@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, compress
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
@@ -64,10 +65,19 @@ class Tables:
     chance: dict[tuple[int, ...], tuple[ChanceOutcome, ...]]
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
-    (`sheep_choices` says which key); filled as met, at most CACHE_LIMIT each."""
+    (`_others_on` says which key); filled as met, at most CACHE_LIMIT each."""
     alike: dict[bytes, list[tuple[tuple[Action, ...], ...] | None]]
     """alike[sheep per space counted to 3][shepherd's space]: what each sheep card offers
-    there (by kind, available or not); filled as met, at most CACHE_LIMIT * 4."""
+    there (by kind, available or not); filled as met, at most CACHE_LIMIT * 4. The entry
+    after the last space, [SPACES], is what the cards other than the Shepherd offer on
+    that mountain (the Shepherd's entries empty): shared by every shepherd's space."""
+    moves_from: tuple[tuple[bool, ...], ...]
+    """moves_from[k][space]: whether a sheep there can move with move or Trio card k."""
+    shepherd_kinds: tuple[int, ...]
+    """The Shepherd cards' kinds."""
+    shepherd_moves: tuple[tuple[tuple[Action, ...], ...], ...]
+    """shepherd_moves[k][pos]: what Shepherd card k offers with the shepherd on `pos`;
+    () for the other cards."""
     plans: dict[int, Plan]
     """id(action) -> its plan, for every action object of these tables (kept alive here,
     so an id found is that very object)."""
@@ -156,7 +166,9 @@ def _build_tables(e: Edition) -> Tables:
             if moves is not None:
                 route = moves[sp]
             plans += [SheepCardPlan(a, k, sheep_effect[k], route) for a in per_space if a]
-    plans += [WolfCardPlan(a, k) for k, a in enumerate(turn)]
+    wolf_step = tuple(None if d is None else STEP[d] for d in e.wolf_moves)
+    move_events: tuple[dict[int, Event], ...] = tuple({} for _ in e.wolf_kinds)
+    plans += [WolfCardPlan(a, k, wolf_step[k], move_events[k]) for k, a in enumerate(turn)]
     plans += [WolfPickPlan(a, k) for k, a in enumerate(pick)]
     plans += [TakePlan(a) for a in take]
     return Tables(
@@ -169,16 +181,29 @@ def _build_tables(e: Edition) -> Tables:
         choices=tuple(choices),  # type: ignore[arg-type]
         offers=tuple(offers),
         wolf_effect=tuple(_WOLF_EFFECT[x] for x in e.wolf_effects),
-        wolf_step=tuple(None if d is None else STEP[d] for d in e.wolf_moves),
+        wolf_step=wolf_step,
         turn=turn,
         pick=pick,
         take=take,
         chance={},
         offered=tuple({} for _ in e.sheep_kinds),
         alike={},
+        moves_from=tuple(
+            tuple(sp < SPACES - FACES for sp in range(SPACES))
+            if effect == TRIO
+            else tuple(moves is not None and moves[sp] is not None for sp in range(SPACES))
+            for effect, moves in zip(sheep_effect, paths, strict=True)
+        ),
+        shepherd_kinds=tuple(k for k, effect in enumerate(sheep_effect) if effect == SHEPHERD),
+        shepherd_moves=tuple(
+            tuple(tuple(a for _, a in per_pos if a is not None) for per_pos in choices[k])
+            if sheep_effect[k] == SHEPHERD
+            else ()
+            for k in range(len(e.sheep_kinds))
+        ),
         plans={id(plan.action): plan for plan in plans},
         plan_of={plan.action: plan for plan in plans},
-        move_events=tuple({} for _ in e.wolf_kinds),
+        move_events=move_events,
     )
 
 
@@ -190,7 +215,17 @@ class SheepCardPlan:
     is where they stop), None for the Shepherd, a card with no effect, or a play the
     mountain never allows (off the mountain, a Trio on the top floor)."""
 
-    __slots__ = ("action", "k", "effect", "space", "count", "route", "possible", "events")
+    __slots__ = (
+        "action",
+        "k",
+        "effect",
+        "space",
+        "count",
+        "route",
+        "hut_at",
+        "possible",
+        "events",
+    )
 
     def __init__(
         self, action: PlaySheepCard, k: int, effect: int, route: tuple[int, ...] | None
@@ -201,6 +236,8 @@ class SheepCardPlan:
         self.space = action.space
         self.count = action.count
         self.route = route
+        self.hut_at = route.index(HUT) if route is not None and HUT in route else len(route or ())
+        """Where the route enters the hut's space (its length if it does not)."""
         if self.space is None or effect == SHEPHERD:
             self.possible = action.count == 1
         elif effect == TRIO:
@@ -242,18 +279,20 @@ class SheepCardPlan:
             sheep = s.sheep
             sheep[sp] -= count
             wolf = s.wolf
-            for at in route:
-                # B-5: passing through or stopping on the wolf's space is fatal, unless
-                # the shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf
-                # standing on the hut's space is met before the hut.
-                if at == wolf and not s.sated and s.shepherd != at:
-                    fate = TAKEN
-                    s.taken += count
-                    break
-                if at == HUT:  # B-6: saved at once, the move ends
-                    fate = SAVED
-                    s.saved += count
-                    break
+            # B-5: passing through or stopping on the wolf's space is fatal, unless the
+            # shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf standing
+            # on the hut's space is met before the hut.
+            if (
+                wolf in route
+                and route.index(wolf) <= self.hut_at
+                and not s.sated
+                and s.shepherd != wolf
+            ):
+                fate = TAKEN
+                s.taken += count
+            elif self.hut_at < len(route):  # B-6: saved at once, the move ends
+                fate = SAVED
+                s.saved += count
             else:
                 sheep[route[-1]] += count
         avail = s.avail
@@ -292,13 +331,18 @@ class SheepCardPlan:
 
 
 class WolfCardPlan:
-    """Chance: the next wolf card turned is of kind `k`."""
+    """Chance: the next wolf card turned is of kind `k`; `step` is where a wolf move card
+    takes the wolf from each space (None for the other cards), `known` its events."""
 
-    __slots__ = ("action", "k")
+    __slots__ = ("action", "k", "step", "known")
 
-    def __init__(self, action: TurnWolfCard, k: int) -> None:
+    def __init__(
+        self, action: TurnWolfCard, k: int, step: tuple[int, ...] | None, known: dict[int, Event]
+    ) -> None:
         self.action = action
         self.k = k
+        self.step = step
+        self.known = known
 
     def vouch(self, s: BaaaaaState, seat: int) -> bool:
         return seat == CHANCE and s.phase == DRAW and s.deck[self.k] > 0
@@ -308,11 +352,14 @@ class WolfCardPlan:
         k = self.k
         s.deck[k] -= 1
         s.sated = False  # B-8: a Sated Wolf lasts until the next wolf card is turned
-        if s.wolf_seat is None:  # the cooperative game: the card is carried out at once
+        if s.wolf_seat is not None:  # the variant: the wolf player draws it
+            _wolf_draws(s, k, events)
+        elif self.step is not None:  # the commonest card, carried out at once
+            s.in_play = k
+            _move_wolf(s, k, self.step, self.known, s.current, events)
+        else:  # the cooperative game: the card is carried out at once
             s.in_play = k
             _carry_out(s, k, s.current, events)
-        else:
-            _wolf_draws(s, k, events)
         return events
 
 
@@ -409,23 +456,45 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
     if by_shepherd is None:
         if len(t.alike) >= CACHE_LIMIT * 4:
             t.alike.clear()
-        by_shepherd = t.alike[up_to_3] = [None] * SPACES
+        by_shepherd = t.alike[up_to_3] = [None] * (SPACES + 1)
     offers = by_shepherd[s.shepherd]
     if offers is None:
-        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd)
-    return list(chain.from_iterable(compress(offers, s.avail)))
+        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd, by_shepherd)
+    out: list[Action] = []
+    for offer in compress(offers, s.avail):  # faster than list(chain(...)) for a few
+        out += offer
+    return out
 
 
-def _offers_on(t: Tables, up_to_3: bytes, shepherd: int) -> tuple[tuple[Action, ...], ...]:
+def _offers_on(
+    t: Tables,
+    up_to_3: bytes,
+    shepherd: int,
+    by_shepherd: list[tuple[tuple[Action, ...], ...] | None],
+) -> tuple[tuple[Action, ...], ...]:
     """What each sheep card offers on a mountain with `up_to_3[space]` sheep on each
-    space (counted to 3) and the shepherd on `shepherd`."""
+    space (counted to 3) and the shepherd on `shepherd`; what the other cards offer on
+    that mountain is kept in `by_shepherd[SPACES]` for the shepherd's other spaces."""
+    others = by_shepherd[SPACES]
+    if others is None:
+        others = by_shepherd[SPACES] = _others_on(t, up_to_3)
+    offers = list(others)
+    for k in t.shepherd_kinds:
+        offers[k] = t.shepherd_moves[k][shepherd]
+    return tuple(offers)
+
+
+def _others_on(t: Tables, up_to_3: bytes) -> tuple[tuple[Action, ...], ...]:
+    """What each sheep card but the Shepherd offers on a mountain with `up_to_3[space]`
+    sheep on each space (counted to 3); () for the Shepherd."""
     occupied = up_to_3.translate(OCCUPIED)
     out: list[tuple[Action, ...]] = []
     for k, effect in enumerate(t.sheep_effect):
         if effect == SHEPHERD:
-            out.append(tuple(a for _, a in t.choices[k][shepherd]))
+            out.append(())
             continue
-        key = up_to_3 if effect == TRIO else occupied
+        # A Trio goes up from the two lower floors: only their sheep count for it.
+        key = up_to_3[: SPACES - FACES] if effect == TRIO else occupied
         found = t.offered[k].get(key)
         out.append(found if found is not None else _offered(t, k, key))
     return tuple(out)
@@ -435,7 +504,8 @@ def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
     """What card k offers on a mountain with `key[space]` sheep on each space (counted to
     3; to 1 for a move card), made once and kept."""
     offers = t.offers[k]
-    found: tuple[Action, ...] = tuple(a for sp, held in enumerate(key) for a in offers[sp][held])
+    # offers[space][key[space]] for each space the key covers, joined
+    found: tuple[Action, ...] = tuple(chain.from_iterable(map(getitem, offers, key)))
     if not found:
         found = (t.no_effect[k],)
     table = t.offered[k]
@@ -446,16 +516,9 @@ def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
 
 
 def _has_effect(s: BaaaaaState, k: int) -> bool:
+    """Whether sheep card k can have an effect now (the Shepherd always can)."""
     t = s.tables
-    effect = t.sheep_effect[k]
-    if effect == SHEPHERD:
-        return True
-    sheep = s.sheep
-    if effect == TRIO:
-        return any(sheep[sp] for sp in range(SPACES - FACES))
-    paths = t.paths[k]
-    assert paths is not None
-    return any(sheep[sp] and paths[sp] is not None for sp in range(SPACES))
+    return t.sheep_effect[k] == SHEPHERD or any(compress(s.sheep, t.moves_from[k]))
 
 
 def plan_of(t: Tables, action: Action) -> Plan | None:
@@ -543,22 +606,30 @@ def _play_wolf_card(s: BaaaaaState, k: int, events: list[Event]) -> None:
     _carry_out(s, k, s.wolf_seat, events)
 
 
+def _nearest_first(wolf: int) -> tuple[tuple[int, ...], ...]:
+    """The spaces of the wolf's floor grouped by their distance from it, nearest first
+    (its own space, then the two beside it, then the opposite one), each in space order."""
+    base = wolf - wolf % FACES
+    floor = range(base, base + FACES)
+    return tuple(
+        tuple(sp for sp in floor if face_distance(sp, wolf) == d) for d in range(FACES // 2 + 1)
+    )
+
+
+NEAREST_FIRST = tuple(_nearest_first(wolf) for wolf in range(SPACES))
+"""NEAREST_FIRST[wolf's space]: `_nearest_first` of it."""
+
+
 def _disguised_candidates(s: BaaaaaState) -> list[int]:
     """B-7: the nearest sheep on the wolf's floor (its own space is nearest). In the
     wolf-player variant the shepherd's space is skipped."""
-    wolf = s.wolf
-    base = wolf - wolf % FACES
     skip = s.shepherd if s.wolf_seat is not None else -1
-    best = 3
-    out: list[int] = []
-    for sp in range(base, base + FACES):
-        if s.sheep[sp] and sp != skip:
-            d = face_distance(sp, wolf)
-            if d < best:
-                best, out = d, [sp]
-            elif d == best:
-                out.append(sp)
-    return out
+    sheep = s.sheep
+    for group in NEAREST_FIRST[s.wolf]:
+        out = [sp for sp in group if sheep[sp] and sp != skip]
+        if out:
+            return out
+    return []
 
 
 def _lightning_candidates(s: BaaaaaState) -> list[int]:
@@ -592,27 +663,10 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
     wolf_from, saved, taken = s.wolf, s.saved, s.taken
     placed: int | None = None
     candidates: list[int] = []
-    if effect == W_MOVE:  # the commonest card: its event is looked up, not rebuilt
+    if effect == W_MOVE:
         step = t.wolf_step[k]
         assert step is not None
-        dest = step[wolf_from]
-        n = 0
-        if dest >= 0:  # else: it cannot go that way, and nothing happens
-            s.wolf = dest
-            if s.shepherd != dest:
-                # Two sheep if two or more stand there; one in the wolf-player variant.
-                n = min(s.sheep[dest], 2 if s.wolf_seat is None else 1)
-                s.sheep[dest] -= n
-                s.taken += n
-        known = t.move_events[k]
-        key = (by * SPACES + wolf_from) * 3 + n
-        event = known.get(key)
-        if event is None:
-            card = s.edition.wolf_kinds[k]
-            event = known[key] = _wolf_card_event(card, by, wolf_from, None, s.wolf, 0, n)
-        events.append(event)
-        s.last_wolf = event.public
-        _finish_wolf_card(s, events)
+        _move_wolf(s, k, step, t.move_events[k], by, events)
         return
     elif effect in (DISGUISED, LIGHTNING):
         candidates = (_disguised_candidates if effect == DISGUISED else _lightning_candidates)(s)
@@ -646,6 +700,36 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
     s.last_wolf = event.public
     if s.phase != TIE:
         _finish_wolf_card(s, events)
+
+
+def _move_wolf(
+    s: BaaaaaState,
+    k: int,
+    step: tuple[int, ...],
+    known: dict[int, Event],
+    by: int,
+    events: list[Event],
+) -> None:
+    """Wolf move card `k` (the commonest card; `step`: where it takes the wolf from each
+    space) carried out by `by`; its event is looked up in `known`, not rebuilt."""
+    wolf_from = s.wolf
+    dest = step[wolf_from]
+    n = 0
+    if dest >= 0:  # else: it cannot go that way, and nothing happens
+        s.wolf = dest
+        if s.shepherd != dest:
+            # Two sheep if two or more stand there; one in the wolf-player variant.
+            n = min(s.sheep[dest], 2 if s.wolf_seat is None else 1)
+            s.sheep[dest] -= n
+            s.taken += n
+    key = (by * SPACES + wolf_from) * 3 + n
+    event = known.get(key)
+    if event is None:
+        card = s.edition.wolf_kinds[k]
+        event = known[key] = _wolf_card_event(card, by, wolf_from, None, s.wolf, 0, n)
+    events.append(event)
+    s.last_wolf = event.public
+    _finish_wolf_card(s, events)
 
 
 def _wolf_card_public(

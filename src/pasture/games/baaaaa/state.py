@@ -15,6 +15,7 @@ from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.baaaaa import rules, view
 from pasture.games.baaaaa.board import HUT, SHEEP_START, SPACES, WOLF_START
 from pasture.games.baaaaa.edition import Edition, default_edition
+from pasture.games.baaaaa.rules import DRAW, OVER
 
 if TYPE_CHECKING:
     from pasture.games.baaaaa.game import Baaaaa
@@ -91,10 +92,10 @@ class BaaaaaState(ModularState, direct_rules=True):
         return plan.carry_out(self, seat)
 
     def is_chance(self) -> bool:
-        return self.phase == rules.DRAW
+        return self.phase == DRAW
 
     def is_over(self) -> bool:
-        return self.phase == rules.OVER
+        return self.phase == OVER
 
     def result(self) -> Result:
         """Cooperative: every team seat scores saved minus taken (the wolf player the

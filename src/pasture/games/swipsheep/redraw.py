@@ -27,8 +27,10 @@ round's start rebuilds the state exactly.
 from __future__ import annotations
 
 import random
-from operator import getitem
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from itertools import chain, repeat
+from operator import attrgetter, getitem, itemgetter, sub
+from typing import TYPE_CHECKING, NamedTuple
 
 from pasture.core.game import CHANCE
 from pasture.games.swipsheep import rules
@@ -38,9 +40,11 @@ if TYPE_CHECKING:
     from pasture.games.swipsheep.state import SwipSheepState
 
 MAX_TRIES = 20_000
+_ACTION = itemgetter(1)
+"""The action of a (seat, action) step."""
+_CARD = attrgetter("card")
 
-Pass = tuple[int | None, int | None]
-"""A pass as card indices: (to the left, to the right)."""
+Pass = rules.Pass
 ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 """What becomes of the cards dealt to a hand of that size: 0 kept, 1 passed left, 2 right."""
 
@@ -53,6 +57,54 @@ ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 def _below(n: int, rng: random.Random) -> int:
     """A uniform integer in [0, n)."""
     return int(rng.random() * n)
+
+
+class Layout(NamedTuple):
+    """Where the cards of a round's deal went once passed, as one seat sees it: the same
+    for every re-draw at a table of that size, for that seat and dealing order."""
+
+    roles: tuple[tuple[int, ...], ...]
+    """By giver, the roles of its slots (0 kept, 1 passed left, 2 passed right)."""
+    dealt_to_seat: tuple[int, ...]
+    """Which cards of the deal (their places in it) the seat received."""
+    passed_by_seat: tuple[tuple[int, int], ...]
+    """(role, receiving hand) of each card the seat itself passed."""
+    passed_to_seat: tuple[tuple[int, int], ...]
+    """(giver, role) of each card passed to the seat."""
+    unknown: tuple[tuple[int, ...], ...]
+    """By receiving hand, the slots whose card the seat cannot know (before it learns of
+    any card passed to it)."""
+
+
+@lru_cache(maxsize=1024)
+def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
+    """The layout of a round dealt to `queue` (who received each card), seen by `seat`."""
+    roles = tuple(ROLES[queue.count(p)] for p in range(n))
+    passed_by_seat: list[tuple[int, int]] = []
+    passed_to_seat: list[tuple[int, int]] = []
+    unknown: list[list[int]] = [[] for _ in range(n)]
+    for p, giver_roles in enumerate(roles):
+        for role in giver_roles:
+            dest = p if role == 0 else (p + 1) % n if role == 1 else (p - 1) % n
+            if p == seat:  # kept: counted as its deal less its pass
+                if role:
+                    passed_by_seat.append((role, dest))
+            elif dest == seat:
+                passed_to_seat.append((p, role))
+            else:
+                unknown[dest].append(3 * p + role)
+    return Layout(
+        roles,
+        tuple(i for i, to in enumerate(queue) if to == seat),
+        tuple(passed_by_seat),
+        tuple(passed_to_seat),
+        tuple(map(tuple, unknown)),
+    )
+
+
+def _cards(pile: list[int]) -> list[int]:
+    """The cards of `pile` (counts by kind), one entry per card: its kind."""
+    return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
 
 
 def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
@@ -83,7 +135,8 @@ class Round:
         # The round's steps: its deals, then the passes, then attacks and draws.
         history = s.history
         dealt = len(self.queue)
-        self.deals = [position[action.card] for _, action in history[:dealt]]  # type: ignore[attr-defined]
+        # The kind of each card dealt: position[action.card] of each step, in C.
+        self.deals = list(map(position.__getitem__, map(_CARD, map(_ACTION, history[:dealt]))))
         self.chosen: list[int] = []
         """Seats in the order they chose their pass."""
         self.passes: dict[int, Pass] = {}
@@ -97,8 +150,7 @@ class Round:
         """(index in the history, seat) of each pass chosen: re-drawn for the others."""
         self.draw_steps: list[int] = []
         """Index in the history of each card drawn."""
-        for i in range(dealt, len(history)):
-            actor, action = history[i]
+        for i, (actor, action) in enumerate(history[dealt:], dealt):
             if isinstance(action, PassCards):
                 self.chosen.append(actor)
                 self.passes[actor] = (position.get(action.left), position.get(action.right))
@@ -112,20 +164,22 @@ class Round:
         """Index in the events of each card passed (in the order the rules move them)."""
         self.drew_at: list[tuple[int, int, int]] = []
         """(index in the events, drawer, victim) of each card drawn."""
-        events = s.events
-        for i in range(s.log_start + dealt, len(events)):
-            event = events[i]
-            public = event.public
-            if event.type == "passed":
+        after_deal = s.log_start + dealt
+        for i, event in enumerate(s.events[after_deal:], after_deal):
+            kind = event.type
+            if kind == "passed":
                 self.passed_at.append(i)
-            elif public is None:
-                continue
-            elif event.type == "attack":
+            elif kind == "attack":
+                public = event.public
+                assert public is not None
                 self.facts.append((public["defended"], public["empty_hand"]))
-            elif event.type == "drew":
+            elif kind == "drew":
+                public = event.public
+                assert public is not None
                 self.drew_at.append((i, public["drawer"], public["victim"]))
-            elif event.type == "wolves_tonight":
-                self.laid = public["laid"]
+            elif kind == "wolves_tonight":
+                assert event.public is not None
+                self.laid = event.public["laid"]
 
     def plan_after_passes(self) -> None:
         """What every re-draw of a passed round shares: where each dealt card went (kept,
@@ -136,44 +190,45 @@ class Round:
         n, seat, wolf = self.n, self.seat, self.wolf
         kinds = len(self.start_deck)
         pool = list(self.start_deck)
-        dealt_to = [0] * n
-        for to in self.queue:
-            dealt_to[to] += 1
-        self.roles = [ROLES[c] for c in dealt_to]
+        layout = _layout(n, seat, self.queue)
+        self.roles = layout.roles
         """The slots each giver filled, by role."""
-        self.own = [k for k, to in zip(self.deals, self.queue, strict=True) if to == seat]
+        self.own = list(map(self.deals.__getitem__, layout.dealt_to_seat))
         for k in self.own:
             pool[k] -= 1
         self.slot_card: list[int | None] = [None] * (3 * n)
         """The cards `seat` knows went through other givers' slots (None: unknown)."""
-        self.unknown: list[list[int]] = [[] for _ in range(n)]
+        self.unknown: list[list[int]] = list(map(list, layout.unknown))
         """By receiving hand, the slots whose card `seat` does not know."""
-        self.base = [[0] * kinds for _ in range(n)]
+        self.base = list(map(list.copy, repeat([0] * kinds, n)))
         """The cards each hand holds after passing that `seat` knows of, wolves laid."""
         wolves_in = [0] * n
         self.feasible = True
-        for p, roles in enumerate(self.roles):
+        known: list[tuple[int, int]] = []
+        """(receiving hand, card) of each card `seat` knows was passed."""
+        choice = None if seat is None else self.passes.get(seat)
+        if choice is not None:  # its own cards passed to a neighbour, as chosen
+            for role, dest in layout.passed_by_seat:
+                card = choice[role - 1]
+                if card is not None:
+                    known.append((dest, card))
+        for p, role in layout.passed_to_seat:  # the cards passed to `seat`
+            assert seat is not None  # only a seat is passed cards
             choice = self.passes.get(p)
-            for role in roles:
-                dest = p if role == 0 else (p + 1) % n if role == 1 else (p - 1) % n
-                card: int | None
-                if p == seat:  # its own cards: kept, or passed to a neighbour as chosen
-                    card = None if choice is None or not role else choice[role - 1]
-                    if card is None:  # kept: counted below, as its deal less its pass
-                        continue
-                elif dest == seat and choice is not None:  # a card passed to `seat`
-                    card = choice[role - 1]
-                    if card is None or pool[card] <= 0:
-                        self.feasible = False
-                        return
-                    pool[card] -= 1
-                    self.slot_card[3 * p + role] = card
-                else:
-                    self.unknown[dest].append(3 * p + role)
-                    continue
-                wolves_in[dest] += card == wolf
-                if card != wolf:
-                    self.base[dest][card] += 1
+            if choice is None:  # pragma: no cover - after the passes every holder chose
+                self.unknown[seat].append(3 * p + role)
+                continue
+            card = choice[role - 1]
+            if card is None or pool[card] <= 0:
+                self.feasible = False
+                return
+            pool[card] -= 1
+            self.slot_card[3 * p + role] = card
+            known.append((seat, card))
+        for dest, card in known:
+            wolves_in[dest] += card == wolf
+            if card != wolf:
+                self.base[dest][card] += 1
         if seat is not None:  # what `seat` kept: its deal less what it passed
             kept = self.base[seat]
             for k in self.own:
@@ -190,8 +245,9 @@ class Round:
                 self.feasible = False
                 return
             pool[wolf] -= self.need[q]
-        self.rest = [k for k, c in enumerate(pool) if k != wolf for _ in range(c)]
-        self.open = [len(self.unknown[q]) - self.need[q] for q in range(n)]
+        pool[wolf] = 0  # every wolf left is placed above
+        self.rest = _cards(pool)
+        self.open = list(map(sub, map(len, self.unknown), self.need))
         self.to_draw = sum(self.open)
         """How many cards `hands_after_passes` draws from `rest`."""
         self.feasible = len(self.rest) >= self.to_draw
@@ -200,22 +256,22 @@ class Round:
         """A random make-up of every hand after passing, wolves laid, and the cards drawn
         for the others' unknown slots (in seat order)."""
         # `to_draw` of `rest` at random, in random order (a partial Fisher-Yates shuffle)
-        pool = self.rest[:]
-        size = len(pool)
+        drawn = self.rest[:]
+        size = len(drawn)
         random = rng.random
         for i in range(self.to_draw):
             j = i + int(random() * (size - i))
-            pool[i], pool[j] = pool[j], pool[i]
-        del pool[self.to_draw :]
-        hands = [hand[:] for hand in self.base]
+            drawn[i], drawn[j] = drawn[j], drawn[i]
+        del drawn[self.to_draw :]
+        hands = list(map(list.copy, self.base))
         i = 0
         for q, count in enumerate(self.open):
             if count:
                 hand = hands[q]
-                for k in pool[i : i + count]:
+                for k in drawn[i : i + count]:
                     hand[k] += 1
                 i += count
-        return hands, pool
+        return hands, drawn
 
     def opening(self, drawn: list[int], rng: random.Random) -> tuple[list[int], dict[int, Pass]]:
         """Deals and passes that put the `drawn` cards (and the public wolves) where
@@ -316,34 +372,26 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     position = t.position
     queue = s.dealing
     history = s.history
-    pool = list(s.round_deck)
     own = s.hands[seat] if seat is not None else None
-    if own is not None:
-        for k, c in enumerate(own):
-            pool[k] -= c
+    pool = list(s.round_deck) if own is None else list(map(sub, s.round_deck, own))
     total = sum(pool)
-    hands = [[0] * len(pool) for _ in range(s.num_players)]
+    hands = list(map(list.copy, repeat([0] * len(pool), s.num_players)))
     if own is not None:
         hands[seat] = own[:]  # type: ignore[index]  # seat is a seat when it has a hand
     deals: list[int] = []
     random = rng.random
+    take = _cards(pool).pop
     for (_, action), to in zip(history, queue, strict=False):
         if to == seat:
             k = position[action.card]  # type: ignore[attr-defined]
-        else:  # _draw_one, written out
-            x = int(random() * total)
-            k = 0
-            while x >= pool[k]:
-                x -= pool[k]
-                k += 1
-            pool[k] -= 1
+        else:  # one of the cards not seen, at random
+            k = take(int(random() * total))
             total -= 1
             hands[to][k] += 1
         deals.append(k)
     new = s.clone_with_round(hands)
-    deck = new.deck = list(s.round_deck)
-    for k in deals:
-        deck[k] -= 1
+    # The deck holds what was not dealt: until the passes move, hands hold what was.
+    new.deck = list(map(sub, s.round_deck, map(sum, zip(*hands, strict=True))))
     steps = new.history = list(map(t.deal_steps.__getitem__, deals))
     for actor, action in history[len(deals) :]:  # the passes chosen (phase PASS)
         if actor != seat:
@@ -381,10 +429,8 @@ def _assemble(
     """The real state with the round's hidden choices replaced by the re-drawn ones."""
     t = s.clone_with_round(hands)
     tables = s.tables
-    kinds = tables.kinds
-    deck = t.deck = list(r.start_deck)  # the deck holds what was not dealt, until the round ends
-    for k in deals:
-        deck[k] -= 1
+    # The deck holds what was not dealt, until the round ends.
+    t.deck = list(map(sub, r.start_deck, map(deals.count, range(len(r.start_deck)))))
     for p, choice in passes.items():
         t.passes[p] = choice
     # The round's steps and events as they were, with each hidden choice or private card
@@ -402,8 +448,8 @@ def _assemble(
         getitem, map(tables.dealt_events.__getitem__, r.queue), deals
     )
     for i, (p, to, k) in zip(r.passed_at, _moves(r.n, passes), strict=True):
-        events[i] = rules.passed(p, to, kinds[k])
+        events[i] = tables.passed_events[p][to][k]
     for (i, drawer, victim), k in zip(r.drew_at, draws, strict=True):
-        events[i] = rules.drew(drawer, victim, kinds[k])
+        events[i] = tables.drew_events[drawer][victim][k]
     t.events = events
     return t

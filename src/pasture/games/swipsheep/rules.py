@@ -6,22 +6,28 @@ Rulings from `shared/rules/swipsheep.md` are named where they are implemented.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from operator import mul, sub
+from itertools import compress, repeat
+from operator import add, mul, sub
 from typing import TYPE_CHECKING, TypeVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
 from pasture.games.swipsheep.actions import Attack, Deal, Draw, PassCards
-from pasture.games.swipsheep.edition import Edition
+from pasture.games.swipsheep.edition import Edition, default_edition
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.state import SwipSheepState
 
 DEAL, PASS, ATTACK, OVER = "deal", "pass", "attack", "over"
 HAND_SIZE = 3
+Pass = tuple[int | None, int | None]
+"""A pass as card kinds: (to the left, to the right); None: nothing."""
 K = TypeVar("K")
 V = TypeVar("V")
 CACHE_LIMIT = 8192
 """Entries a lookup table keeps before it starts over (hands and decks are few in play)."""
+CHANCE_CACHE_LIMIT = 1 << 15
+"""The same for the deal's outcomes by deck: about 9,000 decks are met in 6,000 games,
+more than CACHE_LIMIT, and starting over would rebuild them all."""
 MAX_SEATS = 5
 """The most seats at a table (the game's `max_players`)."""
 
@@ -35,6 +41,11 @@ class Tables:
         self.kinds = edition.kinds
         self.position = edition.position
         self.is_sheep = tuple(edition.is_sheep(k) for k in range(len(edition.kinds)))
+        self.sheep_mask = tuple(map(int, self.is_sheep))
+        """1 for each sheep kind, 0 for the Wolf and the Dog: what a scored pile keeps."""
+        self.other_mask = tuple(1 - keep for keep in self.sheep_mask)
+        self.no_cards = (0,) * len(edition.kinds)
+        """A pile without cards (counts by kind)."""
         self.deals = tuple(Deal(kind) for kind in edition.kinds)
         self.draws = tuple(Draw(kind) for kind in edition.kinds)
         self.deal_kind = {id(action): k for k, action in enumerate(self.deals)}
@@ -47,8 +58,27 @@ class Tables:
             tuple(dealt(to, kind) for kind in edition.kinds) for to in range(MAX_SEATS)
         )
         """`dealt_events[seat][kind]`: the event of that card dealt to that seat."""
+        seats = range(MAX_SEATS)
+        self.passed_events = tuple(
+            tuple(tuple(passed(p, to, kind) for kind in edition.kinds) for to in seats)
+            for p in seats
+        )
+        """`passed_events[giver][receiver][kind]`: the event of that card passed."""
+        self.drew_events = tuple(
+            tuple(tuple(drew(p, victim, kind) for kind in edition.kinds) for victim in seats)
+            for p in seats
+        )
+        """`drew_events[drawer][victim][kind]`: the event of that card drawn."""
+        self.chose_events = tuple(chose(p) for p in seats)
         self.pass_actions: dict[tuple[int | None, int | None], PassCards] = {}
         """(left kind, right kind) -> the pass action, made once."""
+        self.pass_kinds: dict[int, Pass] = {}
+        """id(pass action) -> its (left kind, right kind), for the pass objects above (kept
+        alive there): a pass is carried out without reading its card names again."""
+        self.attack_target: dict[int, int] = {}
+        """id(attack action) -> its target, for the attack objects below (kept alive there)."""
+        self.dealing: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        """(players, first player, cards) -> who receives each card of the deal."""
         self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
         """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile."""
         self.dealt_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
@@ -56,18 +86,18 @@ class Tables:
         self.pass_choices: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self.attacks: dict[tuple[int, int], tuple[Action, ...]] = {}
 
-    def chance(self, pile: list[int], draw: bool) -> list[ChanceOutcome]:
+    def chance(self, pile: tuple[int, ...], draw: bool) -> tuple[ChanceOutcome, ...]:
         """One card drawn at random from `pile` (counts by kind). Decks and hands met in
-        play are few (a few thousand), so the lists are kept by make-up."""
+        play are few (a few thousand), so the outcomes are kept by make-up (immutable
+        tuples: every caller may share them)."""
         by_pile = self.drawn_from if draw else self.dealt_from
-        key = tuple(pile)
-        found = by_pile.get(key)
+        found = by_pile.get(pile)
         if found is None:
             found = self._chance(pile, draw)
-            _store(by_pile, key, found)
-        return list(found)
+            _store(by_pile, pile, found, CHANCE_CACHE_LIMIT)
+        return found
 
-    def _chance(self, pile: list[int], draw: bool) -> tuple[ChanceOutcome, ...]:
+    def _chance(self, pile: tuple[int, ...], draw: bool) -> tuple[ChanceOutcome, ...]:
         total = sum(pile)
         rows = self.outcomes.get((draw, total))
         if rows is None:  # at most 2 x the edition's size of these
@@ -93,40 +123,61 @@ class Tables:
             found = self.pass_actions[left, right] = PassCards(
                 None if left is None else kinds[left], None if right is None else kinds[right]
             )
+            self.pass_kinds[id(found)] = (left, right)
         return found
 
     def attacks_from(self, players: int, seat: int) -> tuple[Action, ...]:
         found = self.attacks.get((players, seat))
         if found is None:
-            found = self.attacks[players, seat] = tuple(
-                Attack(t) for t in range(players) if t != seat
-            )
+            attacks = tuple(Attack(t) for t in range(players) if t != seat)
+            for attack in attacks:
+                self.attack_target[id(attack)] = attack.target
+            found = self.attacks[players, seat] = attacks
+        return found
+
+    def dealing_order(self, players: int, first: int, cards: int) -> tuple[int, ...]:
+        """Who receives each of `cards` dealt one at a time from the first player's left."""
+        key = (players, first, cards)
+        found = self.dealing.get(key)
+        if found is None:
+            found = self.dealing[key] = tuple([(first + 1 + i) % players for i in range(cards)])
         return found
 
 
-def _store(table: dict[K, V], key: K, value: V) -> None:
-    if len(table) >= CACHE_LIMIT:
+def _store(table: dict[K, V], key: K, value: V, limit: int = CACHE_LIMIT) -> None:
+    if len(table) >= limit:
         table.clear()
     table[key] = value
 
 
-@cache
 def tables(edition: Edition) -> Tables:
+    """The edition's tables, built once. The default edition's are found without hashing
+    the edition (which would cost more than the rest of making a new state)."""
+    if edition is default_edition():
+        return _default_tables()
+    return _tables(edition)
+
+
+@cache
+def _default_tables() -> Tables:
+    return Tables(default_edition())
+
+
+@cache
+def _tables(edition: Edition) -> Tables:
     return Tables(edition)
 
 
-# The common events, made once per distinct content (events are immutable values).
-@lru_cache(maxsize=CACHE_LIMIT)
+# The events, made once per distinct content (events are immutable values): those of a
+# card dealt, passed or drawn and of a pass chosen are all made with the `Tables`.
 def dealt(to: int, card: str) -> Event:
     return Event("dealt", None, {"to": to, "card": card}, (to,))
 
 
-@lru_cache(maxsize=CACHE_LIMIT)
 def chose(seat: int) -> Event:
     return Event("chose", {"seat": seat})
 
 
-@lru_cache(maxsize=CACHE_LIMIT)
 def passed(giver: int, to: int, card: str) -> Event:
     return Event("passed", {"from": giver, "to": to}, {"card": card}, (giver, to))
 
@@ -146,22 +197,20 @@ def attacked(
     return Event("attack", public)
 
 
-@lru_cache(maxsize=CACHE_LIMIT)
 def drew(drawer: int, victim: int, card: str) -> Event:
     return Event("drew", {"drawer": drawer, "victim": victim}, {"card": card}, (drawer, victim))
 
 
 def start_round(s: SwipSheepState) -> None:
-    """Gather every unscored card into the deck and queue the deal."""
-    e = s.edition
+    """Queue the deal of a round whose deck holds every unscored card (`round_deck`)."""
     n = s.num_players
-    kinds = len(e.kinds)
-    s.deck = round_deck(s)
+    kinds = len(s.edition.kinds)
     s.round_deck = tuple(s.deck)
-    s.hands = [[0] * kinds for _ in range(n)]
+    s.hands = list(map(list, repeat(s.tables.no_cards, n)))
     s.laid = [0] * n
     s.aside = [0] * kinds
     s.passes = [None] * n
+    s.waiting = ()
     s.attacker = None
     s.pending_draw = None
     s.history = []
@@ -183,8 +232,13 @@ def round_deck(s: SwipSheepState) -> list[int]:
 def dealing_order(s: SwipSheepState) -> tuple[int, ...]:
     """Who receives each card of this round's deal (from a deck of `s.round_deck`)."""
     n = s.num_players
-    cards = min(sum(s.round_deck), HAND_SIZE * n)
-    return tuple([(s.first + 1 + i) % n for i in range(cards)])
+    return s.tables.dealing_order(n, s.first, min(sum(s.round_deck), HAND_SIZE * n))
+
+
+def waiting(s: SwipSheepState) -> tuple[int, ...]:
+    """In the pass phase: the seats holding cards that have not chosen their pass yet."""
+    hands = s.hands
+    return tuple([p for p, choice in enumerate(s.passes) if choice is None and any(hands[p])])
 
 
 def _emit(s: SwipSheepState, event: Event) -> None:
@@ -192,10 +246,10 @@ def _emit(s: SwipSheepState, event: Event) -> None:
 
 
 def actors(s: SwipSheepState) -> tuple[int, ...]:
-    if s.phase == PASS:
-        hands = s.hands
-        return tuple([p for p, choice in enumerate(s.passes) if choice is None and any(hands[p])])
-    if s.phase == ATTACK and s.pending_draw is None and s.attacker is not None:
+    phase = s.phase
+    if phase == PASS:
+        return s.waiting
+    if phase == ATTACK and s.pending_draw is None and s.attacker is not None:
         return (s.attacker,)
     return ()
 
@@ -217,15 +271,16 @@ def _pass_choices(t: Tables, hand: list[int]) -> list[Action]:
     return [t.pass_action(a, b) for a in held for b in held if a != b or hand[a] >= 2]
 
 
-def chance_outcomes(s: SwipSheepState) -> list[ChanceOutcome]:
+def chance_outcomes(s: SwipSheepState) -> tuple[ChanceOutcome, ...]:
+    """The outcomes of the pending chance step: a shared immutable tuple."""
     if s.phase == DEAL:  # the commonest step: looked up here, without a call more
         t = s.tables
         key = tuple(s.deck)
         found = t.dealt_from.get(key)
-        return list(found) if found is not None else t.chance(s.deck, False)
+        return found if found is not None else t.chance(key, False)
     if s.pending_draw is not None:
-        return s.tables.chance(s.hands[s.pending_draw[1]], True)
-    return []
+        return s.tables.chance(tuple(s.hands[s.pending_draw[1]]), True)
+    return ()
 
 
 def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
@@ -237,27 +292,12 @@ def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
         k = index.get(action.card)
         return seat == CHANCE and s.phase == DEAL and k is not None and s.deck[k] > 0
     if isinstance(action, PassCards):
-        if s.phase != PASS or not 0 <= seat < s.num_players:
+        if action.right is not None and action.right not in index:
             return False
-        if s.passes[seat] is not None:
-            return False
-        hand = s.hands[seat]
-        left, right = index.get(action.left), index.get(action.right)
-        if left is None or not hand[left]:
-            return False
-        if sum(hand) == 1:
-            return action.right is None
-        return right is not None and hand[right] >= (2 if right == left else 1)
+        return may_pass(s, seat, index.get(action.left), index.get(action.right))
     if isinstance(action, Attack):
         target = action.target
-        return (
-            s.phase == ATTACK
-            and s.pending_draw is None
-            and seat == s.attacker
-            and type(target) is int
-            and 0 <= target < s.num_players
-            and target != seat
-        )
+        return type(target) is int and may_attack(s, seat, target)
     if isinstance(action, Draw):
         k = index.get(action.card)
         pending = s.pending_draw
@@ -267,24 +307,44 @@ def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
     return False
 
 
+def may_pass(s: SwipSheepState, seat: int, left: int | None, right: int | None) -> bool:
+    """Whether `seat` (an int) may pass `left` and `right` (card kinds; None: nothing)."""
+    if s.phase != PASS or not 0 <= seat < s.num_players or s.passes[seat] is not None:
+        return False
+    hand = s.hands[seat]
+    if left is None or not hand[left]:
+        return False
+    if sum(hand) == 1:
+        return right is None
+    return right is not None and hand[right] >= (2 if right == left else 1)
+
+
+def may_attack(s: SwipSheepState, seat: int, target: int) -> bool:
+    """Whether `seat` (an int) may send a wolf against `target` (an int) now."""
+    return (
+        s.phase == ATTACK
+        and s.pending_draw is None
+        and seat == s.attacker
+        and 0 <= target < s.num_players
+        and target != seat
+    )
+
+
 def apply(s: SwipSheepState, seat: int, action: Action) -> list[Event]:
     """Carry out a legal action; return the events it caused (also kept in `s.events`)."""
     first_new = len(s.events)
+    index = s.tables.position
     if isinstance(action, Deal):
-        _deal(s, action)
+        deal_kind(s, index[action.card])
     elif isinstance(action, PassCards):
-        _choose_pass(s, seat, action)
+        choose_pass(s, seat, (index.get(action.left), index.get(action.right)))
     elif isinstance(action, Attack):
         _attack(s, seat, action.target)
     elif isinstance(action, Draw):
-        _draw(s, action)
+        draw_kind(s, index[action.card])
     else:  # pragma: no cover - check_legal lets no other action through
         raise TypeError(action)
     return s.events[first_new:]
-
-
-def _deal(s: SwipSheepState, action: Deal) -> None:
-    deal_kind(s, s.tables.position[action.card])
 
 
 def deal_kind(s: SwipSheepState, k: int) -> list[Event]:
@@ -304,41 +364,53 @@ def deal_kind(s: SwipSheepState, k: int) -> list[Event]:
 def _start_passing(s: SwipSheepState) -> None:
     s.phase = PASS
     _emit(s, Event("pass_phase", {"round": s.round + 1, "hand_sizes": list(map(sum, s.hands))}))
-    if not actors(s):
+    s.waiting = waiting(s)  # the holders: hands do not change until the passes move
+    if not s.waiting:
         _resolve_passes(s)
 
 
-def _choose_pass(s: SwipSheepState, seat: int, action: PassCards) -> None:
-    index = s.tables.position
-    s.passes[seat] = (
-        index[action.left] if action.left is not None else None,
-        index[action.right] if action.right is not None else None,
-    )
-    s.events.append(chose(seat))
-    if not actors(s):
-        _resolve_passes(s)
+def choose_pass(s: SwipSheepState, seat: int, choice: Pass) -> list[Event]:
+    """`seat` chooses to pass `choice` (card kinds); the events it caused."""
+    s.passes[seat] = choice
+    event = s.tables.chose_events[seat]
+    s.events.append(event)
+    still = s.waiting
+    i = still.index(seat)
+    still = s.waiting = still[:i] + still[i + 1 :]  # replaced, not changed: copies share it
+    if still:
+        return [event]
+    first_new = len(s.events) - 1
+    _resolve_passes(s)
+    return s.events[first_new:]
 
 
 def _resolve_passes(s: SwipSheepState) -> None:
     """All have chosen: the cards move at once, then every Wolf held is laid face up."""
-    n, kinds = s.num_players, s.edition.kinds
+    n = s.num_players
+    hands = s.hands
+    passed_events = s.tables.passed_events
     moves: list[tuple[int, int, int]] = []
     for p, choice in enumerate(s.passes):
         if choice is None:
             continue
-        for k, to in ((choice[0], (p + 1) % n), (choice[1], (p - 1) % n)):
-            if k is not None:
-                s.hands[p][k] -= 1
-                moves.append((p, to, k))
+        left, right = choice
+        if left is not None:
+            hands[p][left] -= 1
+            moves.append((p, (p + 1) % n, left))
+        if right is not None:
+            hands[p][right] -= 1
+            moves.append((p, (p - 1) % n, right))
+    events = s.events
     for p, to, k in moves:
-        s.hands[to][k] += 1
-        s.events.append(passed(p, to, kinds[k]))
+        hands[to][k] += 1
+        events.append(passed_events[p][to][k])
     wolf = s.edition.wolf
-    for p in range(n):
-        s.laid[p] = s.hands[p][wolf]
-        s.hands[p][wolf] = 0
+    laid = s.laid
+    for p, hand in enumerate(hands):
+        laid[p] = hand[wolf]
+        hand[wolf] = 0
     s.phase = ATTACK
-    _emit(s, Event("wolves_tonight", {"laid": s.laid[:]}))
+    _emit(s, Event("wolves_tonight", {"laid": laid[:]}))
     _next_attacker(s, 0)
 
 
@@ -352,6 +424,13 @@ def _next_attacker(s: SwipSheepState, offset: int) -> None:
             return
     s.attacker = None
     _score_round(s)
+
+
+def attack(s: SwipSheepState, attacker: int, target: int) -> list[Event]:
+    """`attacker` sends a laid wolf against `target`; the events it caused."""
+    first_new = len(s.events)
+    _attack(s, attacker, target)
+    return s.events[first_new:]
 
 
 def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
@@ -373,10 +452,6 @@ def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
         s.pending_draw = (drawer, victim)
 
 
-def _draw(s: SwipSheepState, action: Draw) -> None:
-    draw_kind(s, s.tables.position[action.card])
-
-
 def draw_kind(s: SwipSheepState, k: int) -> list[Event]:
     """The card drawn from the victim's hand is of kind `k`; the events it caused."""
     assert s.pending_draw is not None
@@ -385,7 +460,7 @@ def draw_kind(s: SwipSheepState, k: int) -> list[Event]:
     s.hands[drawer][k] += 1  # S-3: a Wolf drawn now stays in hand and never attacks
     s.pending_draw = None
     first_new = len(s.events)
-    s.events.append(drew(drawer, victim, s.tables.kinds[k]))
+    s.events.append(s.tables.drew_events[drawer][victim][k])
     _after_attack(s)
     return s.events[first_new:]
 
@@ -398,24 +473,18 @@ def _after_attack(s: SwipSheepState) -> None:
 
 def _score_round(s: SwipSheepState) -> None:
     """Hands are revealed; sheep are scored; Wolves and Dogs go back into the deck."""
-    e = s.edition
-    kinds, values = e.kinds, e.sheep
-    revealed = [{kinds[k]: c for k, c in enumerate(hand) if c} for hand in s.hands]
-    sheep = [sum(map(mul, hand, values)) for hand in s.hands]
-    deck, is_sheep = s.deck, s.tables.is_sheep
-    for hand, pile in zip(s.hands, s.scored, strict=True):
-        for k, c in enumerate(hand):
-            if c:
-                if is_sheep[k]:
-                    pile[k] += c
-                else:  # Wolves and Dogs, in hand or used, go back into the deck
-                    deck[k] += c
-                hand[k] = 0
-    aside = s.aside
-    for k, c in enumerate(aside):
-        if c:
-            deck[k] += c
-            aside[k] = 0
+    t = s.tables
+    kinds, values = t.kinds, s.edition.sheep
+    hands = s.hands
+    revealed = [dict(compress(zip(kinds, hand, strict=True), hand)) for hand in hands]
+    sheep = [sum(map(mul, hand, values)) for hand in hands]
+    deck, keep, back = s.deck, t.sheep_mask, t.other_mask
+    for hand, pile in zip(hands, s.scored, strict=True):
+        pile[:] = map(add, pile, map(mul, hand, keep))
+        deck[:] = map(add, deck, map(mul, hand, back))  # Wolves and Dogs, in hand or used,
+    deck[:] = map(add, deck, s.aside)  # go back into the deck: it is `round_deck(s)` again
+    s.hands = list(map(list, repeat(t.no_cards, len(hands))))
+    s.aside = [0] * len(kinds)
     s.last_round = {"round": s.round + 1, "hands": revealed, "sheep": sheep}
     _emit(s, Event("round_scored", {**s.last_round, "scores": s.scores()}))
     s.round += 1
@@ -444,6 +513,7 @@ def check_invariants(s: SwipSheepState) -> None:
     assert all(n >= 0 for n in s.laid)
     if s.phase == PASS:
         assert all(sum(h) <= HAND_SIZE for h in s.hands)
+        assert s.waiting == waiting(s), "the seats still to choose are kept up to date"
     if s.phase == ATTACK:
         assert s.attacker is not None and (s.laid[s.attacker] > 0 or s.pending_draw is not None)
     assert 0 <= s.round <= s.rounds

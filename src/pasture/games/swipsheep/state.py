@@ -7,6 +7,7 @@ wires them into the `State` contract.
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -14,6 +15,7 @@ from pasture.core.game import CHANCE, JSON, Action, Event, Result, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
+from pasture.games.swipsheep.rules import DEAL, OVER, Pass
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
@@ -32,11 +34,28 @@ class SwipSheepState(ModularState, direct_rules=True):
     """The edition's prebuilt actions, outcomes and legal lists (shared, not in JSON)."""
     phase: str
     """rules.DEAL, PASS, ATTACK or OVER."""
-    log_start: int
     round_deck: tuple[int, ...]
     """The deck when this round began (kept with the round, not in JSON)."""
     dealing: tuple[int, ...]
     """Who receives each card of this round's deal, in order (not in JSON)."""
+    waiting: tuple[int, ...]
+    """In the pass phase, the seats still to choose (`rules.waiting`; not in JSON)."""
+    # Each round starts these afresh (`rules.start_round`):
+    hands: list[list[int]]
+    laid: list[int]
+    """Wolves laid face up and not yet used, per seat."""
+    aside: list[int]
+    """Wolves and Dogs used this round."""
+    deal_queue: list[int]
+    """Seats still to receive a card, in dealing order."""
+    passes: list[Pass | None]
+    attacker: int | None
+    pending_draw: tuple[int, int] | None
+    """(drawer, victim) while chance picks the card drawn."""
+    history: list[tuple[int, Action]]
+    """This round's steps (chance included): the source of every seat's private log."""
+    log_start: int
+    """Where this round's events begin in `events`."""
 
     def __init__(self, num_players: int, first_player: int, edition: Edition | None = None):
         self.edition = edition or default_edition()
@@ -45,55 +64,56 @@ class SwipSheepState(ModularState, direct_rules=True):
         self.rounds = ROUNDS[num_players]
         self.round = 0
         self.first = first_player
-        kinds = len(self.edition.kinds)
         self.deck: list[int] = list(self.edition.counts)
-        self.hands: list[list[int]] = [[0] * kinds for _ in range(num_players)]
-        self.scored: list[list[int]] = [[0] * kinds for _ in range(num_players)]
-        self.laid: list[int] = [0] * num_players
-        """Wolves laid face up and not yet used, per seat."""
-        self.aside: list[int] = [0] * kinds
-        """Wolves and Dogs used this round."""
-        self.deal_queue: list[int] = []
-        """Seats still to receive a card, in dealing order."""
-        self.passes: list[tuple[int | None, int | None] | None] = [None] * num_players
-        self.attacker: int | None = None
-        self.pending_draw: tuple[int, int] | None = None
-        """(drawer, victim) while chance picks the card drawn."""
-        self.history: list[tuple[int, Action]] = []
-        """This round's steps (chance included): the source of every seat's private log."""
+        self.scored: list[list[int]] = list(map(list, repeat(self.tables.no_cards, num_players)))
         self.events: list[Event] = []
         """Every event so far, each shown to a seat as `Event.for_seat` allows."""
-        self.log_start = 0
-        """Where this round's events begin in `events`."""
         self.last_round: dict[str, JSON] | None = None
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
-        k = self.tables.deal_kind.get(id(action))
-        if k is not None and seat == CHANCE and self.phase == rules.DEAL and self.deck[k] > 0:
-            self.history.append((seat, action))  # the commonest step, vouched for at once
-            return rules.deal_kind(self, k)
-        pending = self.pending_draw
-        if pending is not None and seat == CHANCE:
-            k = self.tables.draw_kind.get(id(action))
-            if k is not None and self.hands[pending[1]][k] > 0:
+        # The tables' own action objects (what legal_actions and chance_outcomes hand
+        # out) are known by identity, so the common steps are vouched for cheaply;
+        # anything else gets the full check and its error message.
+        t = self.tables
+        key = id(action)
+        k = t.deal_kind.get(key)
+        if k is not None:  # the commonest step: over half of a game
+            if seat == CHANCE and self.phase == DEAL and self.deck[k] > 0:
                 self.history.append((seat, action))
-                return rules.draw_kind(self, k)
+                return rules.deal_kind(self, k)
+        elif type(seat) is int:
+            choice = t.pass_kinds.get(key)
+            if choice is not None:
+                if rules.may_pass(self, seat, *choice):
+                    self.history.append((seat, action))
+                    return rules.choose_pass(self, seat, choice)
+            elif seat == CHANCE:
+                k = t.draw_kind.get(key)
+                pending = self.pending_draw
+                if k is not None and pending is not None and self.hands[pending[1]][k] > 0:
+                    self.history.append((seat, action))
+                    return rules.draw_kind(self, k)
+            else:
+                target = t.attack_target.get(key)
+                if target is not None and rules.may_attack(self, seat, target):
+                    self.history.append((seat, action))
+                    return rules.attack(self, seat, target)
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message
         self.history.append((seat, action))
         return rules.apply(self, seat, action)
 
     def is_chance(self) -> bool:
-        return self.phase == rules.DEAL or self.pending_draw is not None
+        return self.phase == DEAL or self.pending_draw is not None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.history.append((seat, action))
         return rules.apply(self, seat, action)
 
     def is_over(self) -> bool:
-        return self.phase == rules.OVER
+        return self.phase == OVER
 
     def result(self) -> Result:
         scores = self.scores()
@@ -109,8 +129,8 @@ class SwipSheepState(ModularState, direct_rules=True):
         new = object.__new__(SwipSheepState)
         new.__dict__ = self.__dict__.copy()  # at once, not key by key
         new.deck = self.deck[:]
-        new.hands = [h[:] for h in self.hands]
-        new.scored = [s[:] for s in self.scored]
+        new.hands = list(map(list.copy, self.hands))
+        new.scored = list(map(list.copy, self.scored))
         new.laid = self.laid[:]
         new.aside = self.aside[:]
         new.deal_queue = self.deal_queue[:]
@@ -124,7 +144,7 @@ class SwipSheepState(ModularState, direct_rules=True):
         new = object.__new__(SwipSheepState)
         new.__dict__ = self.__dict__.copy()  # at once, not key by key
         new.hands = hands
-        new.scored = [s[:] for s in self.scored]
+        new.scored = list(map(list.copy, self.scored))
         new.laid = self.laid[:]
         new.aside = self.aside[:]
         new.deal_queue = self.deal_queue[:]
@@ -183,4 +203,5 @@ class SwipSheepState(ModularState, direct_rules=True):
         state.last_round = data["last_round"]
         state.round_deck = tuple(rules.round_deck(state))
         state.dealing = rules.dealing_order(state)
+        state.waiting = rules.waiting(state) if state.phase == rules.PASS else ()
         return state
