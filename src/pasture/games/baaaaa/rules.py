@@ -63,6 +63,8 @@ class Tables:
     pick: tuple[PlayWolfCard, ...]
     take: tuple[TakeSheep, ...]
     chance: dict[tuple[int, ...], tuple[ChanceOutcome, ...]]
+    """The next wolf card's outcomes by the deck's counts per kind; filled as met, at most
+    CACHE_LIMIT * 4 (a few thousand decks are met in practice)."""
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
     (`_others_on` says which key); filled as met, at most CACHE_LIMIT each."""
@@ -554,9 +556,9 @@ def chance_outcomes(s: BaaaaaState) -> tuple[ChanceOutcome, ...]:
     if outcomes is None:
         total = sum(key)
         turn = t.turn
-        outcomes = t.chance[key] = tuple(
-            [ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c]
-        )
+        outcomes = tuple([ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c])
+        if len(t.chance) < CACHE_LIMIT * 4:
+            t.chance[key] = outcomes
     return outcomes
 
 
