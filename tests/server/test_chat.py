@@ -32,14 +32,15 @@ def test_chat_channels_limits_and_history(server: Server) -> None:
         assert heard["channel"] == "spectators" and heard["seat"] is None
         await ben.send({"type": "chat", "emote": "good_game"})
         assert (await ann.until("chat", emote="good_game"))["seat"] == 1
-        for bad, code in [
+        refused: list[tuple[dict[str, object], str]] = [
             ({"text": "nul\x00here"}, "bad_text"),  # as anywhere in a message
             ({"text": "bell\x07"}, "bad_text"),
             ({"text": "   "}, "bad_chat"),
             ({"text": 5}, "bad_chat"),
             ({"text": "x" * 201}, "chat_too_long"),
             ({"emote": "<script>"}, "bad_chat"),
-        ]:
+        ]
+        for bad, code in refused:
             await ann.send({"type": "chat", **bad})
             error = await ann.until("error")
             assert error["code"] == code

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
+import websockets
 
 from tests.server.cluster_harness import RedisServer, Site, fresh_database
 from tests.server.conftest import PostgresCluster
-from tests.server.harness import Server
+from tests.server.harness import Client, Server
 
 TABLES = 6
 
@@ -79,6 +81,42 @@ def test_postgres_restart_play_resumes(quick_site: Site, postgres_cluster: Postg
     before = play_through(quick_site, postgres_cluster.restart)
     assert quick_site.acks() > before
     quick_site.check()
+
+
+def test_a_table_taken_while_its_old_owner_still_wrote_catches_up_with_the_log(
+    site: Site, redis_server: RedisServer
+) -> None:
+    """Redis forgot a lease (restarted empty): another process takes the table while the
+    old owner, not knowing yet, acknowledges one more action. The new owner loads the
+    log again once the old one must have stopped, though nobody acts there any more."""
+    old, new = site.servers
+    leases = redis.Redis.from_url(redis_server.url)
+
+    async def one_more_action_after_the_takeover() -> tuple[str, int, int] | None:
+        table_id, tokens = old.table_with_people("baaaaa", 1)
+        client = await Client(old, table_id, tokens[0]).connect()
+        try:
+            view = await client.until("view")
+            leases.delete(f"pasture:lease:{table_id}")
+            taken_at = new.get(f"/api/tables/{table_id}").json()["version"]  # loaded there
+            await client.act(view["legal"][0], view["version"], "late")
+            answer = await client.until_any(("ack", "error"))
+        except (websockets.WebSocketException, TimeoutError):
+            return None
+        finally:
+            await client.close()
+        return (table_id, taken_at, answer["version"]) if answer["type"] == "ack" else None
+
+    for _ in range(5):  # the old owner may notice first (it renews every second): again
+        if (late := asyncio.run(one_more_action_after_the_takeover())) is not None:
+            break
+    assert late is not None, "the old owner never acknowledged after the takeover"
+    table_id, taken_at, acked = late
+    assert acked > taken_at
+    limit = time.monotonic() + 30
+    while (shown := new.get(f"/api/tables/{table_id}").json()["version"]) != acked:
+        assert time.monotonic() < limit, f"the new owner stays at v{shown}, the log at v{acked}"
+        time.sleep(0.2)
 
 
 def test_one_process_needs_neither_redis_nor_postgres(tmp_path: object) -> None:

@@ -56,6 +56,10 @@ log = logging.getLogger("pasture.cluster")
 LEASE_TTL = 3.0
 """Seconds a lease lasts unless renewed (renewed every third of it): an owner that died
 is replaced after at most this long, plus one adoption round."""
+RECHECK_FOR = 2.0
+"""Lease times during which a table loaded here is compared with the log at each renewal:
+an old owner that had not noticed yet that its lease was gone (Redis restarted empty, or
+out of its reach) stops writing within one."""
 ADOPT_EVERY = 0.5
 ADOPT_BATCH = 1000
 CALL_TIMEOUT = 2.0
@@ -190,6 +194,8 @@ class Cluster:
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
         self._renewed_at = time.monotonic()
+        self._loaded_at: dict[str, float] = {}
+        """Tables whose lease this process took lately, and when (monotonic)."""
         self._ops: dict[str, Op] = {
             "open": self._op_open,
             "attach": self._op_attach,
@@ -229,6 +235,7 @@ class Cluster:
             raise unavailable("Redis cannot be reached; retry.") from None
         if holder != self.node:
             raise unavailable("Another server process holds this table now; retry.")
+        self._loaded_at.setdefault(table_id, time.monotonic())
 
     async def owner_of(self, table_id: str) -> str:
         """The table's owner; this process takes the lease if nobody holds it."""
@@ -267,6 +274,7 @@ class Cluster:
             await self._register()
             self._renewed_at = time.monotonic()
             await self._watch_sessions()
+            await self._recheck_recent_loads()
         except (RedisError, OSError) as e:
             if time.monotonic() - self._renewed_at < self.lease_ttl:
                 return
@@ -278,6 +286,38 @@ class Cluster:
         with contextlib.suppress(RedisError, OSError):
             await self._prune_channels()
         self._unload_finished()
+
+    async def _recheck_recent_loads(self) -> None:
+        """A table loaded here while its old owner still wrote misses that owner's last
+        actions, and nothing else would tell if no client acts on it again (a finished
+        match would read as unfinished): until the old owner must have stopped, compare
+        what is loaded with the log, and load again what is behind."""
+        now = time.monotonic()
+        horizon = RECHECK_FOR * self.lease_ttl
+        self._loaded_at = {t: at for t, at in self._loaded_at.items() if now - at < horizon}
+        ids = [t for t in self._loaded_at if t in self.manager.tables]
+        if not ids:
+            return
+        counts = await self.manager.db.run(partial(repo.logged_counts, table_ids=ids))
+        for table_id in ids:
+            table = self.manager.tables.get(table_id)
+            if table is None or counts.get(table_id, 0) <= table.seq:
+                continue
+            async with table.lock:  # not a commit of our own that is just being counted
+                logged = await self.manager.db.run(
+                    partial(repo.logged_counts, table_ids=[table_id])
+                )
+                if self.manager.tables.get(table_id) is not table:
+                    continue
+                behind = logged.get(table_id, 0) > table.seq
+                if behind:
+                    log.warning(
+                        "table %s: behind the log (%s actions), reloaded", table_id, table.seq
+                    )
+                    self._drop(table_id)
+            if behind:
+                with contextlib.suppress(ServerError):
+                    await self.manager.get(table_id)
 
     async def _prune_channels(self) -> None:
         """Stop publishing a seat's frames once no process listens for that seat any

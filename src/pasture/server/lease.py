@@ -7,7 +7,9 @@ session, and a session to a machine that vanished lasts until TCP keepalive give
 the lease's value says who the owner is, which is what another process needs to forward
 an action there. A lease alone cannot stop an owner that paused past its TTL from
 writing once more; the action log can: its primary key (table, seq) and its unique
-(table, seat, client id) refuse the second of two writers, which then drops the table.
+(table, seat, client id) refuse the second of two writers, which then drops the table;
+and a process that took a table compares it with the log for a while (cluster.py), for the
+last actions an old owner acknowledged before it knew.
 """
 
 from __future__ import annotations

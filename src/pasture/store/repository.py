@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, tuple_, update
+from sqlalchemy import Connection, bindparam, func, insert, select, tuple_, update
 
 from pasture.store.models import ActionRow, Base, SeatRow, TableRow
 
@@ -303,6 +303,16 @@ def set_timers(conn: Connection, table_id: str, timers: StoredTimers) -> None:
         _SET_TIMERS,
         {"b_table": table_id, "b_wake_at": timers.wake_at, "b_deadlines": timers.deadlines or None},
     )
+
+
+def logged_counts(conn: Connection, table_ids: Sequence[str]) -> dict[str, int]:
+    """How many actions the log holds for each of these tables (absent: none)."""
+    rows = conn.execute(
+        select(ActionRow.table_id, func.max(ActionRow.seq))
+        .where(ActionRow.table_id.in_(table_ids))
+        .group_by(ActionRow.table_id)
+    )
+    return {table_id: int(count) for table_id, count in rows}
 
 
 def due_table_ids(conn: Connection, before: float, limit: int) -> Sequence[str]:

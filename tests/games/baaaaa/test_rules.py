@@ -4,10 +4,12 @@ per project decision of RULES.md (P-1 ...). The wolf cards are chosen as chance 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from pasture.core import IllegalAction
-from pasture.games.baaaaa import GAME
+from pasture.core import CHANCE, IllegalAction
+from pasture.games.baaaaa import GAME, rules
 from pasture.games.baaaaa.actions import PlaySheepCard, TakeSheep
 from pasture.games.baaaaa.board import HUT, STEP, space
 from pasture.games.baaaaa.edition import default_edition
@@ -477,3 +479,35 @@ def test_lists_handed_out_are_the_callers_own() -> None:
     outcomes = s.chance_outcomes()
     assert isinstance(outcomes, tuple) and outcomes
     assert s.chance_outcomes() is outcomes  # no copy made per call
+
+
+def test_the_tables_caches_stay_within_their_bound_and_outcomes_do_not_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def playouts(games: int) -> list[list[tuple[str, float]]]:
+        rng, seen = random.Random(3), []
+        for _ in range(games):
+            s = GAME.new_state(3)
+            while not s.is_over():
+                if s.is_chance():
+                    outcomes = s.chance_outcomes()
+                    seen.append([(str(o.action), o.probability) for o in outcomes])
+                    s.apply(CHANCE, rng.choice(outcomes).action)
+                else:
+                    seat = s.actors()[0]
+                    s.apply(seat, rng.choice(s.legal_actions(seat)))
+        return seen
+
+    tables = GAME.new_state(3).tables  # shared by every state of this table size
+
+    def empty_caches() -> None:
+        for cache in (tables.chance, tables.alike, *tables.offered):
+            cache.clear()
+
+    empty_caches()
+    unbounded = playouts(30)
+    monkeypatch.setattr(rules, "CACHE_LIMIT", 2)
+    empty_caches()
+    assert playouts(30) == unbounded  # the same games, cached or not
+    assert len(tables.chance) <= 2 * 4 and len(tables.alike) <= 2 * 4
+    assert all(len(offers) <= 2 for offers in tables.offered)

@@ -10,7 +10,17 @@ from pasture.bots import RandomBot, available
 from pasture.bots.play import play_match
 from pasture.core import Match
 from pasture.core.bot import Turn
+from pasture.games.swipsheep.actions import Attack
 from pasture.games.wypas import BOTS, GAME, terminal
+from pasture.games.wypas.actions import (
+    NameLot,
+    Place,
+    PlayBlackSheep,
+    PlaySheepdog,
+    PlayWolf,
+    Swap,
+    TieBreak,
+)
 from tests.games.wypas.helpers import PlayThief, Shear, act, start
 
 
@@ -105,3 +115,20 @@ def test_heuristic_sets_a_wolf_on_a_big_row_and_guards_itself_with_a_sheepdog() 
     assert bot.choose(Turn(s, 1, random.Random(0))) == PlayWolf(0, 0)
     act(s, 2, PlayThief(1))
     assert bot.choose(Turn(s, 1, random.Random(0))) == PlaySheepdog()
+
+
+def test_action_texts_count_seats_pens_lots_and_positions_from_1() -> None:
+    """What people read (OpenSpiel's action strings, the terminal's fallback) numbers
+    from 1, as every label does; the JSON keeps the 0-based index."""
+    assert str(PlayThief(target=0)) == "Thief on seat 1"
+    assert str(PlayWolf(seat=1, pen=0)) == "Wolf on seat 2's pen 1"
+    assert str(PlayBlackSheep(seat=2, pen=1)) == "Black Sheep on seat 3's pen 2"
+    assert str(PlaySheepdog(seat=0, pen=2)) == "Sheepdog drives the Wolf off seat 1's pen 3"
+    assert str(PlaySheepdog()) == "Sheepdog: cancel the last special card"
+    assert str(Shear(pen=0, bleat=True)) == "shear pen 1 (baaa!)"
+    assert str(Place("green_3", 1, "green", 3)) == "place green_3 as green 3 in pen 2"
+    assert str(NameLot(lot=0)) == "auction lot 1"
+    assert str(TieBreak(seat=3)) == "tie to seat 4"
+    assert str(Swap(index=0)) == "swap the sheep at position 1"
+    assert str(Attack(0)) == "attack seat 1"
+    assert PlayWolf(seat=1, pen=0).to_json() == {"kind": "wolf", "seat": 1, "pen": 0}

@@ -63,6 +63,8 @@ class Tables:
     pick: tuple[PlayWolfCard, ...]
     take: tuple[TakeSheep, ...]
     chance: dict[tuple[int, ...], tuple[ChanceOutcome, ...]]
+    """The next wolf card's outcomes by the deck's counts per kind; filled as met, at most
+    CACHE_LIMIT * 4 (a few thousand decks are met in practice)."""
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
     (`_others_on` says which key); filled as met, at most CACHE_LIMIT each."""
@@ -85,6 +87,9 @@ class Tables:
     """The same plans by value, for equal actions made elsewhere (parsed, or built by a bot)."""
     move_events: tuple[dict[int, Event], ...]
     """move_events[k][(by * SPACES + wolf_from) * 3 + taken]: wolf move card k's event."""
+    endings: dict[tuple[int, int | None, int, int, bool], Event]
+    """(players, wolf seat, saved, taken, every sheep placed) -> the game-over event: the
+    result depends on nothing else, and games end in few ways."""
 
 
 CACHE_LIMIT = 4096
@@ -204,6 +209,7 @@ def _build_tables(e: Edition) -> Tables:
         plans={id(plan.action): plan for plan in plans},
         plan_of={plan.action: plan for plan in plans},
         move_events=move_events,
+        endings={},
     )
 
 
@@ -223,6 +229,7 @@ class SheepCardPlan:
         "count",
         "route",
         "hut_at",
+        "meets",
         "possible",
         "events",
     )
@@ -238,6 +245,8 @@ class SheepCardPlan:
         self.route = route
         self.hut_at = route.index(HUT) if route is not None and HUT in route else len(route or ())
         """Where the route enters the hut's space (its length if it does not)."""
+        self.meets = frozenset(route[: self.hut_at + 1] if route is not None else ())
+        """The spaces where a wolf meets these sheep: on the route up to the hut (P-1)."""
         if self.space is None or effect == SHEPHERD:
             self.possible = action.count == 1
         elif effect == TRIO:
@@ -282,12 +291,7 @@ class SheepCardPlan:
             # B-5: passing through or stopping on the wolf's space is fatal, unless the
             # shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf standing
             # on the hut's space is met before the hut.
-            if (
-                wolf in route
-                and route.index(wolf) <= self.hut_at
-                and not s.sated
-                and s.shepherd != wolf
-            ):
+            if wolf in self.meets and not s.sated and s.shepherd != wolf:
                 fate = TAKEN
                 s.taken += count
             elif self.hut_at < len(route):  # B-6: saved at once, the move ends
@@ -296,8 +300,9 @@ class SheepCardPlan:
             else:
                 sheep[route[-1]] += count
         avail = s.avail
-        avail[self.k] -= 1
-        if not any(avail):  # all set aside: all available again
+        k = self.k
+        avail[k] -= 1
+        if not avail[k] and not any(avail):  # all set aside: all available again
             avail[:] = s.edition.sheep_counts
         event = self.events.get(seat * 3 + fate)
         if event is None:
@@ -551,9 +556,9 @@ def chance_outcomes(s: BaaaaaState) -> tuple[ChanceOutcome, ...]:
     if outcomes is None:
         total = sum(key)
         turn = t.turn
-        outcomes = t.chance[key] = tuple(
-            [ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c]
-        )
+        outcomes = tuple([ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c])
+        if len(t.chance) < CACHE_LIMIT * 4:
+            t.chance[key] = outcomes
     return outcomes
 
 
@@ -620,26 +625,37 @@ NEAREST_FIRST = tuple(_nearest_first(wolf) for wolf in range(SPACES))
 """NEAREST_FIRST[wolf's space]: `_nearest_first` of it."""
 
 
-def _disguised_candidates(s: BaaaaaState) -> list[int]:
-    """B-7: the nearest sheep on the wolf's floor (its own space is nearest). In the
-    wolf-player variant the shepherd's space is skipped."""
+HIGHEST_FIRST = tuple(
+    tuple(range(base, base + FACES)) for base in range(SPACES - FACES, -1, -FACES)
+)
+"""The mountain's floors, top floor first, each as its spaces in order."""
+
+
+def _first_group_with_sheep(s: BaaaaaState, groups: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The spaces holding sheep in the first of `groups` that has any; in the wolf-player
+    variant the shepherd's space is skipped. Plain loops: a comprehension per group would
+    cost more than the few spaces it looks at."""
     skip = s.shepherd if s.wolf_seat is not None else -1
     sheep = s.sheep
-    for group in NEAREST_FIRST[s.wolf]:
-        out = [sp for sp in group if sheep[sp] and sp != skip]
+    for group in groups:
+        out = []
+        for sp in group:
+            if sheep[sp] and sp != skip:
+                out.append(sp)
         if out:
             return out
     return []
+
+
+def _disguised_candidates(s: BaaaaaState) -> list[int]:
+    """B-7: the nearest sheep on the wolf's floor (its own space is nearest). In the
+    wolf-player variant the shepherd's space is skipped."""
+    return _first_group_with_sheep(s, NEAREST_FIRST[s.wolf])
 
 
 def _lightning_candidates(s: BaaaaaState) -> list[int]:
     """B-7: the highest sheep on the mountain (the variant skips the shepherd's space)."""
-    skip = s.shepherd if s.wolf_seat is not None else -1
-    for base in range(SPACES - FACES, -1, -FACES):
-        out = [sp for sp in range(base, base + FACES) if s.sheep[sp] and sp != skip]
-        if out:
-            return out
-    return []
+    return _first_group_with_sheep(s, HIGHEST_FIRST)
 
 
 def _take_at(s: BaaaaaState, sp: int) -> None:
@@ -719,9 +735,12 @@ def _move_wolf(
         s.wolf = dest
         if s.shepherd != dest:
             # Two sheep if two or more stand there; one in the wolf-player variant.
-            n = min(s.sheep[dest], 2 if s.wolf_seat is None else 1)
-            s.sheep[dest] -= n
-            s.taken += n
+            n = s.sheep[dest]
+            if n:
+                if n > 1:
+                    n = 2 if s.wolf_seat is None else 1
+                s.sheep[dest] -= n
+                s.taken += n
     key = (by * SPACES + wolf_from) * 3 + n
     event = known.get(key)
     if event is None:
@@ -784,7 +803,14 @@ def next_team_member(s: BaaaaaState, seat: int) -> int:
 def _game_over(s: BaaaaaState, events: list[Event]) -> None:
     s.phase = OVER
     s.tie = []
-    events.append(Event("game_over", s.result().to_json()))
+    # The result hangs on the turn cap only through whether every sheep is placed.
+    placed = s.saved + s.taken == s.edition.sheep
+    key = (s.num_players, s.wolf_seat, s.saved, s.taken, placed)
+    endings = s.tables.endings
+    event = endings.get(key)
+    if event is None:
+        event = endings[key] = Event("game_over", s.result().to_json())
+    events.append(event)
 
 
 def check_invariants(s: BaaaaaState) -> None:

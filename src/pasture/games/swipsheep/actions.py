@@ -39,7 +39,7 @@ class Attack(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"attack seat {self.target}"
+        return f"attack seat {self.target + 1}"
 
 
 @dataclass(frozen=True, slots=True)

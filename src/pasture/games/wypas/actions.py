@@ -31,7 +31,7 @@ class FirstBaca(Action):
     seat: int
 
     def __str__(self) -> str:
-        return f"first baca: seat {self.seat}"
+        return f"first baca: seat {self.seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +53,7 @@ class NameLot(Action):
     lot: int
 
     def __str__(self) -> str:
-        return f"auction lot {self.lot}"
+        return f"auction lot {self.lot + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ class TieBreak(Action):
     seat: int
 
     def __str__(self) -> str:
-        return f"tie to seat {self.seat}"
+        return f"tie to seat {self.seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,7 @@ class Place(Action):
     value: int
 
     def __str__(self) -> str:
-        return f"place {self.card} as {self.colour} {self.value} in pen {self.pen}"
+        return f"place {self.card} as {self.colour} {self.value} in pen {self.pen + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +125,7 @@ class Shear(Action):
     bleat: bool
 
     def __str__(self) -> str:
-        return f"shear pen {self.pen}" + (" (baaa!)" if self.bleat else " (silently)")
+        return f"shear pen {self.pen + 1}" + (" (baaa!)" if self.bleat else " (silently)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +144,7 @@ class PlayThief(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"Thief on seat {self.target}"
+        return f"Thief on seat {self.target + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,7 @@ class PlayWolf(Action):
     pen: int
 
     def __str__(self) -> str:
-        return f"Wolf on seat {self.seat}'s pen {self.pen}"
+        return f"Wolf on seat {self.seat + 1}'s pen {self.pen + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +164,7 @@ class PlayBlackSheep(Action):
     pen: int
 
     def __str__(self) -> str:
-        return f"Black Sheep on seat {self.seat}'s pen {self.pen}"
+        return f"Black Sheep on seat {self.seat + 1}'s pen {self.pen + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +176,9 @@ class PlaySheepdog(Action):
     pen: int | None = None
 
     def __str__(self) -> str:
-        if self.seat is None:
+        if self.seat is None or self.pen is None:
             return "Sheepdog: cancel the last special card"
-        return f"Sheepdog drives the Wolf off seat {self.seat}'s pen {self.pen}"
+        return f"Sheepdog drives the Wolf off seat {self.seat + 1}'s pen {self.pen + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +200,7 @@ class Swap(Action):
     index: int
 
     def __str__(self) -> str:
-        return f"swap the sheep at position {self.index}"
+        return f"swap the sheep at position {self.index + 1}"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

@@ -13,6 +13,7 @@ ever under-estimated, never wrong. `determinize` keeps every fact its seat holds
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -96,7 +97,11 @@ def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
     if seat is not None:
         mine = facts.get(seat)
         if mine is not None:
-            out = list(mine) if not out else list(map(max, out, mine))
+            if not out:
+                return list(mine)
+            for k in compress(s.tables.kinds, mine):  # a fact names few kinds: walk those
+                if mine[k] > out[k]:
+                    out[k] = mine[k]
     return out
 
 

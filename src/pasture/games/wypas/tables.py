@@ -56,10 +56,13 @@ class Tables:
         "wolf",
         "most",
         "by_total",
+        "runs",
     )
 
     def __init__(self, e: Edition) -> None:
-        self.kinds = range(len(e.kinds))
+        self.kinds = tuple(range(len(e.kinds)))
+        """Every kind's index, as a tuple: `compress(kinds, counts)` walks it faster than a
+        range (no int made per kind)."""
         self.deal = tuple(Deal(kind) for kind in e.kinds)
         self.deal_kind = {id(action): k for k, action in enumerate(self.deal)}
         """id(deal) -> its kind, for the deal objects above (kept alive here, so an id
@@ -128,6 +131,11 @@ class Tables:
         self.most = max(e.counts)
         self.by_total: list[list[DealRow] | None] = [None] * (e.size + 1)
         """Deck size -> kind -> count left -> the deal outcome (built on first use)."""
+        self.runs = tuple(
+            tuple(bytes([k]) * c for c in range(count + 1)) for k, count in enumerate(e.counts)
+        )
+        """`runs[k][c]`: c cards of kind k spelled out as bytes (each byte a kind), for
+        pooling a pile's cards by joining them (`view.determinize`)."""
 
     def deals(self, total: int) -> list[DealRow]:
         """`[k][c]`: "the next card is of kind k", c of the deck's `total` cards being k."""

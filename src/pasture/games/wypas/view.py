@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
-from operator import mul
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
@@ -244,30 +244,30 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     # deck; as many cards are then drawn from it at random and dealt back into those
     # places: a uniform re-deal, in which only the cards dealt back are drawn.
     deck = t.deck
-    kinds = range(len(deck))
-    piles: list[tuple[list[int], int]] = []
-    kept: list[tuple[list[int], list[int]]] = []
+    kinds = t.tables.kinds
+    hands = t.hands
+    piles: list[tuple[list[int], int]] = []  # each place to deal back into, and how many
     faced_down: list[tuple[int, list[int]]] = []
-    # Face-down discards (the bluff rule only): are there any at all?
-    zeros = (0,) * len(deck)
-    any_hidden = t.hidden_discard.count(zeros) != t.num_players
     for p in range(t.num_players):
-        if p == me:
+        if p in (me, thief_victim):
             continue
-        if p != thief_victim:
-            hand = t.hands[p]
-            fixed = knowledge.known_to(t, me, p) if t.known[p] else None
-            if fixed:  # cards the seat knows are there stay; the rest is re-drawn
-                for k in compress(kinds, fixed):
-                    hand[k] -= fixed[k]
-                kept.append((hand, fixed))
-            size = _empty_into(hand, deck, kinds)
-            if size:
-                piles.append((hand, size))
-        if any_hidden and any(t.hidden_discard[p]):
-            refill = list(t.hidden_discard[p])
-            faced_down.append((p, refill))
-            piles.append((refill, _empty_into(refill, deck, kinds)))
+        hand = hands[p]
+        # Cards the seat knows are there stay; the rest goes back to the deck.
+        fixed = knowledge.known_to(t, me, p) if t.known[p] else None
+        stays = hands[p] = fixed or [0] * len(deck)
+        size = 0
+        for k in compress(kinds, hand):
+            back = hand[k] - stays[k]
+            deck[k] += back
+            size += back
+        if size:
+            piles.append((stays, size))
+    if t.bluff:  # face-down discards come from face-down bids: the bluff rule only
+        for p, discarded in enumerate(t.hidden_discard):
+            if p != me and any(discarded):
+                refill = list(discarded)
+                faced_down.append((p, refill))
+                piles.append((refill, _empty_into(refill, deck, kinds)))
     if me != t.baca and any(t.drawn):
         piles.append((t.drawn, _empty_into(t.drawn, deck, kinds)))
     lots, laid = t.auction.lots, t.auction.laid
@@ -289,7 +289,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             if c.face == FACE_DOWN:
                 deck[c.kind] += 1
                 single_cards += 1
-    pool = list(b"".join(map(mul, KIND_BYTES, deck)))  # every card, as its kind
+    pool = bytearray().join(map(getitem, t.tables.runs, deck))  # each card: its kind
     draw = rng.random
     left = len(pool)
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
@@ -324,17 +324,10 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 at += 1
         laid[p] = tuple(cards)
     assert at == len(singles)
-    for hand, fixed in kept:
-        for k in compress(kinds, fixed):
-            hand[k] += fixed[k]
     return t
 
 
-KIND_BYTES = [bytes([k]) for k in range(256)]
-"""Kind k as one byte: a pile's cards are spelled out by joining them."""
-
-
-def _empty_into(pile: list[int], deck: list[int], kinds: range) -> int:
+def _empty_into(pile: list[int], deck: list[int], kinds: tuple[int, ...]) -> int:
     """Move every card of `pile` into `deck`; return how many there were."""
     size = 0
     for k in compress(kinds, pile):
