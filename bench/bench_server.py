@@ -593,26 +593,12 @@ def _live_table(name: str, players: int, seed: int) -> Any:
 
     from pasture import games as registry
     from pasture.core.match import Match
-    from pasture.server.live import LiveTable
-    from pasture.store.repository import SeatRecord, TableRecord
+    from pasture.server.live import new_table
 
     game = registry.get(name)
-    options = game.resolve_options(players, None)
-    match = Match(game, players, options, seed)
-    record = TableRecord(
-        id="bench",
-        game=name,
-        players=players,
-        options=options,
-        seed=seed,
-        seed_hash=match.seed_hash,
-        move_clock=None,
-        status="playing",
-        created_at=datetime(2026, 1, 1),
-        seats=[SeatRecord(seat, bot="random") for seat in range(players)],
-    )
-    table = LiveTable(record, game, match, 10.0)
-    table.refresh_legal()
+    match = Match(game, players, None, seed)
+    bots = dict.fromkeys(range(players), "random")
+    table, _ = new_table(game, match, bots, 10.0, table_id="bench", created_at=datetime(2026, 1, 1))
     return table
 
 

@@ -18,8 +18,7 @@ from pasture import games
 from pasture.core.game import JSON
 from pasture.core.match import Match
 from pasture.server import protocol
-from pasture.server.live import ChangeEvents, LiveTable, VersionViews
-from pasture.store.repository import SeatRecord, TableRecord
+from pasture.server.live import ChangeEvents, LiveTable, VersionViews, new_table
 
 CASES: list[tuple[str, int, dict[str, JSON]]] = [
     ("wilson_shep", 2, {}),
@@ -38,22 +37,9 @@ CASES: list[tuple[str, int, dict[str, JSON]]] = [
 
 def _table(name: str, players: int, options: dict[str, JSON], seed: int) -> LiveTable:
     game = games.get(name)
-    resolved = game.resolve_options(players, options)
-    match = Match(game, players, resolved, seed)
-    record = TableRecord(
-        id="t",
-        game=name,
-        players=players,
-        options=resolved,
-        seed=seed,
-        seed_hash=match.seed_hash,
-        move_clock=None,
-        status="playing",
-        created_at=datetime(2026, 1, 1),
-        seats=[SeatRecord(seat, bot="random") for seat in range(players)],
-    )
-    table = LiveTable(record, game, match, 10.0)
-    table.refresh_legal()
+    match = Match(game, players, options, seed)
+    bots = dict.fromkeys(range(players), "random")
+    table, _ = new_table(game, match, bots, 10.0, table_id="t", created_at=datetime(2026, 1, 1))
     return table
 
 

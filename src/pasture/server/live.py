@@ -7,6 +7,8 @@ import hashlib
 import random
 import time
 from collections import OrderedDict
+from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from pasture import bots
@@ -27,6 +29,36 @@ def token_hash(token: str) -> str:
 def standin_bot_name(game: Game) -> str:
     """The bot that plays for an absent player: the game's heuristic if it has one."""
     return "heuristic" if "heuristic" in bots.available(game) else "random"
+
+
+def new_table(
+    game: Game,
+    match: Match,
+    bots_by_seat: Mapping[int, str],
+    reaction_timeout: float,
+    *,
+    table_id: str,
+    created_at: datetime,
+    move_clock: float | None = None,
+) -> tuple[LiveTable, TableRecord]:
+    """A table for a match not yet begun, and the record that stores it: it plays once
+    every seat is taken (at once when bots take them all)."""
+    players = match.num_players
+    record = TableRecord(
+        id=table_id,
+        game=game.name,
+        players=players,
+        options=match.options,
+        seed=match.seed,
+        seed_hash=match.seed_hash,
+        move_clock=move_clock,
+        status="playing" if len(bots_by_seat) == players else "waiting",
+        created_at=created_at,
+        seats=[SeatRecord(seat, bot=bots_by_seat.get(seat)) for seat in range(players)],
+    )
+    table = LiveTable(record, game, match, reaction_timeout)
+    table.refresh_legal()
+    return table, record
 
 
 class LiveTable:

@@ -27,14 +27,14 @@ from pasture.server import presence, protocol
 from pasture.server.bot_pool import BotPool
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError, unknown_table
-from pasture.server.live import LiveTable, token_hash
+from pasture.server.live import LiveTable, new_table, token_hash
 from pasture.server.settings import Settings
 from pasture.server.text import check_text
 from pasture.server.timers import Scheduler
 from pasture.server.window import HeldAnswer, closes, in_window_order, is_window_answer
 from pasture.store import repository as repo
 from pasture.store.database import Database
-from pasture.store.repository import ActionRecord, SeatRecord, TableRecord
+from pasture.store.repository import ActionRecord, SeatRecord
 
 if TYPE_CHECKING:
     from pasture.server.cluster import Cluster
@@ -170,21 +170,15 @@ class TableManager:
             raise
         except PastureError as e:
             raise ServerError(422, e.code, e.message, e.params) from None
-        seats = [SeatRecord(seat, bot=seat_bots.get(seat)) for seat in range(players)]
-        record = TableRecord(
-            id=secrets.token_urlsafe(12),
-            game=game.name,
-            players=players,
-            options=resolved,
-            seed=seed,
-            seed_hash=match.seed_hash,
-            move_clock=move_clock,
-            status="playing" if len(seat_bots) == players else "waiting",
+        table, record = new_table(
+            game,
+            match,
+            seat_bots,
+            self.settings.reaction_timeout,
+            table_id=secrets.token_urlsafe(12),
             created_at=repo.now(),
-            seats=seats,
+            move_clock=move_clock,
         )
-        table = LiveTable(record, game, match, self.settings.reaction_timeout)
-        table.refresh_legal()
         record.timers = table.saved_timers = self.scheduler.plan(table)
         if self.cluster is not None:  # cluster hook: the creator owns the new table
             await self.cluster.hold(record.id)
