@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import json
 import socket
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -228,11 +227,8 @@ def test_headers_sent_too_slowly_are_cut_off(tmp_path_factory: pytest.TempPathFa
     try:
         with socket.create_connection(("127.0.0.1", server.port)) as s:
             s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
-            s.settimeout(10)
-            started = time.monotonic()
-            while s.recv(1024):  # the server closes the connection: recv returns b""
-                pass
-            assert time.monotonic() - started < 9  # cut off, not served or held for ever
+            s.settimeout(10)  # held longer: recv raises TimeoutError and the test fails
+            assert s.recv(1024) == b""  # closed with no answer: the headers never came
         assert server.get("/api/games").status_code == 200  # others are served as usual
     finally:
         server.stop()
