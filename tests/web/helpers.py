@@ -103,6 +103,15 @@ def click_now(target: Any) -> bool:
     return True
 
 
+def focus_now(target: Any) -> bool:
+    """Focus what the page shows now; False if a new frame redrew it away meanwhile."""
+    try:
+        target.focus(timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def click_first(page: Page, selector: str) -> bool:
     found = page.locator(selector)
     return bool(found.count()) and click_now(found.first)

@@ -12,6 +12,7 @@ from tests.web.helpers import (
     click_first,
     click_now,
     first_action,
+    focus_now,
     frames_of,
     open_table,
     play_to_end,
@@ -40,7 +41,8 @@ def keyboard_step(page: Any) -> bool:
     for i in range(min(2, cards.count())):
         if page.locator("#confirm-pass").count():
             break
-        cards.nth(i).focus()
+        if not focus_now(cards.nth(i)):
+            return False  # a new frame redrew the hand: look again
         page.keyboard.press("Enter")
     if page.locator(".actions button:not([disabled])").count():
         page.keyboard.press("1")
