@@ -8,9 +8,11 @@ sizes, rows), so that who is asked never reveals what a hand holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from pasture.core.game import Action, ChanceOutcome, Event
@@ -97,18 +99,23 @@ def _deal_hands(s: WypasState, ev: list[Event]) -> None:
     _settle(s, ev)
 
 
-def chance_outcomes(s: WypasState) -> list[ChanceOutcome]:
+def chance_outcomes(s: WypasState) -> Sequence[ChanceOutcome]:
     if s.phase == DEAL:  # the commonest: a quarter of a game's steps
-        deck = s.deck
-        total = sum(deck)
-        if not total:
-            return []
-        rows = s.tables.by_total[total] or s.tables.deals(total)
-        return list(filter(None, map(list.__getitem__, rows, deck)))
+        at = s.deck_at
+        if len(at) > 1:
+            t = s.tables
+            total = sum(s.deck)
+            # one C call picks every kind's outcome out of the deck size's row
+            return itemgetter(*at)(t.by_total[total] or t.deals(total))  # type: ignore[no-any-return]
+        if at:
+            total = sum(s.deck)
+            row = s.tables.by_total[total] or s.tables.deals(total)
+            return (row[at[0]],)  # type: ignore[return-value]
+        return ()
     if s.phase == CHOOSE_BACA:
         n = s.num_players
         return [ChanceOutcome(FirstBaca(p), 1 / n) for p in range(n)]
-    return []
+    return ()
 
 
 def chance_ok(s: WypasState, action: Action) -> bool:
@@ -133,6 +140,7 @@ def _settle(s: WypasState, ev: list[Event]) -> None:
                 for k, c in enumerate(h):
                     s.deck[k] += c
                 s.hidden_discard[seat] = (0,) * len(h)
+            s.deck_at = s.tables.deck_at(s.deck)
             ev.append(Event("reshuffle", {"deck": sum(s.deck)}))
         else:
             ev.append(Event("deck_exhausted", {"undealt": len(s.deal_queue)}))
@@ -155,6 +163,12 @@ def deal_kind(s: WypasState, k: int) -> list[Event]:
     to = queue.pop(0)
     deck = s.deck
     deck[k] -= 1
+    at = s.deck_at
+    i = bisect_left(at, k * s.tables.width)  # kind k's position (it is in the deck)
+    if deck[k]:
+        at[i] -= 1
+    else:
+        del at[i]
     if to == LOT_AREA:
         s.drawn[k] += 1
         ev = [events.lot_drawn(s.baca, s.edition.kinds[k])]
@@ -537,6 +551,7 @@ def check_invariants(s: WypasState) -> None:
         assert not a.passed[a.bidder] and a.bidder != a.high_bidder
     assert s.phase == OVER or s.turn <= s.max_turns
     assert not (s.waiting and s.pending is not None)
+    assert s.deck_at == s.tables.deck_at(s.deck), "deck_at out of step with the deck"
     knowledge.check(s)
 
 

@@ -54,6 +54,9 @@ class WypasState(ModularState):
         self.turn = 0
         self.baca = 0
         self.deck: list[int] = list(e.counts)
+        self.deck_at: list[int] = self.tables.deck_at(self.deck)
+        """Where the deck's chance outcomes are in the deck size's `tables.DealRow`, kept
+        with the deck (not part of the JSON form), so listing them costs one C call."""
         self.discard: list[int] = [0] * kinds
         """Face-up discard pile (public)."""
         self.hidden_discard: list[tuple[int, ...]] = [(0,) * kinds] * n
@@ -113,7 +116,7 @@ class WypasState(ModularState):
             self._legal_seat = seat
         return self._legal
 
-    def chance_outcomes(self) -> list[ChanceOutcome]:
+    def chance_outcomes(self) -> Sequence[ChanceOutcome]:
         return rules.chance_outcomes(self)
 
     def is_chance(self) -> bool:
@@ -180,6 +183,7 @@ class WypasState(ModularState):
         copy = list.copy
         d["deal_queue"] = self.deal_queue[:]
         d["deck"] = self.deck[:]
+        d["deck_at"] = self.deck_at[:]
         d["discard"] = self.discard[:]
         d["hidden_discard"] = self.hidden_discard[:]  # tuples: shared until changed
         d["hands"] = list(map(copy, self.hands))
@@ -282,6 +286,7 @@ class WypasState(ModularState):
         state.waiting = list(data["waiting"])
         state.effective = list(data["effective"])
         state.deck = _decode(data["deck"])
+        state.deck_at = state.tables.deck_at(state.deck)
         state.discard = _decode(data["discard"])
         state.drawn = _decode(data["drawn"])
         state.sheared = _decode(data["sheared"])

@@ -9,6 +9,8 @@ edition's `Tables` (`s.tables`), made once per edition.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
+from operator import add
 
 from pasture.core.game import ChanceOutcome
 from pasture.games.wypas import events
@@ -24,8 +26,9 @@ from pasture.games.wypas.edition import (
     Edition,
 )
 
-DealRow = list["ChanceOutcome | None"]
-"""One kind's deal outcomes by the count of it left in the deck (None at 0)."""
+DealRow = tuple["ChanceOutcome | None", ...]
+"""Every deal outcome for one deck size: `row[k * width + c]` is "the next card is of
+kind k", c of the deck's cards being k (None at c = 0)."""
 
 PENS = 2
 MAX_SEATS = 6
@@ -55,6 +58,8 @@ class Tables:
         "black",
         "wolf",
         "most",
+        "width",
+        "kind_base",
         "by_total",
         "runs",
     )
@@ -129,23 +134,33 @@ class Tables:
         self.black = e.special[BLACK_SHEEP]
         self.wolf = e.special[WOLF]
         self.most = max(e.counts)
-        self.by_total: list[list[DealRow] | None] = [None] * (e.size + 1)
-        """Deck size -> kind -> count left -> the deal outcome (built on first use)."""
+        self.width = self.most + 1
+        """Positions per kind in a `DealRow` (a count from 0 to the most copies of a kind)."""
+        self.kind_base = tuple(k * self.width for k in self.kinds)
+        """Kind -> where its outcomes start in a `DealRow`."""
+        self.by_total: list[DealRow | None] = [None] * (e.size + 1)
+        """Deck size -> its `DealRow` (built on first use)."""
         self.runs = tuple(
             tuple(bytes([k]) * c for c in range(count + 1)) for k, count in enumerate(e.counts)
         )
         """`runs[k][c]`: c cards of kind k spelled out as bytes (each byte a kind), for
         pooling a pile's cards by joining them (`view.determinize`)."""
 
-    def deals(self, total: int) -> list[DealRow]:
-        """`[k][c]`: "the next card is of kind k", c of the deck's `total` cards being k."""
-        rows = self.by_total[total]
-        if rows is None:
-            rows = self.by_total[total] = [
-                [None, *(ChanceOutcome(action, c / total) for c in range(1, self.most + 1))]
+    def deals(self, total: int) -> DealRow:
+        """The `DealRow` of a deck of `total` cards."""
+        row = self.by_total[total]
+        if row is None:
+            row = self.by_total[total] = tuple(
+                ChanceOutcome(action, c / total) if c else None
                 for action in self.deal
-            ]
-        return rows
+                for c in range(self.width)
+            )
+        return row
+
+    def deck_at(self, deck: list[int]) -> list[int]:
+        """The `DealRow` positions of a deck's outcomes: kind × width + count, for each
+        kind it holds, in kind order (`WypasState.deck_at`)."""
+        return list(compress(map(add, self.kind_base, deck), deck))
 
 
 @cache

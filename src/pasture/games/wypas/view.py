@@ -324,6 +324,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 at += 1
         laid[p] = tuple(cards)
     assert at == len(singles)
+    t.deck_at = t.tables.deck_at(deck)
     return t
 
 
