@@ -274,6 +274,37 @@ def _shifts(mask: int, values: tuple[int, ...]) -> int:
 def bid_actions(s: WypasState, seat: int) -> list[Action]:
     """Pass; `done` when the cards laid make a raise (or a check of a bluff bid); and every
     card that can be laid with the raise or check still within reach."""
+    if s.bluff:
+        return _bluff_bid_actions(s, seat)
+    # Without the bluff rule every card is laid face up, and what the hand could still
+    # add is its face-up sum at Dollies' top value: a card's way of laying keeps the
+    # raise within reach when its value beats its most by less than that sum's lead
+    # over the bid (`Tables.lay_within`).
+    a = s.auction
+    laid = a.laid[seat]
+    total = 0
+    for card in laid:
+        total += card.value
+    high = a.high
+    out: list[Action] = (
+        [rules.PASS, rules.DONE] if total > high and len(laid) > a.committed[seat] else [rules.PASS]
+    )
+    hand = s.hands[seat]
+    t = s.tables
+    held = list(compress(t.kinds, hand))
+    number = t.number
+    lead = total - high
+    for k in held:
+        lead += hand[k] * number[k]
+    if lead > 0:  # W-3: else no card laid can reach a raise
+        ways = t.lay_within[lead if lead < t.full_lead else t.full_lead]
+        for k in held:
+            out += ways[k]
+    return out
+
+
+def _bluff_bid_actions(s: WypasState, seat: int) -> list[Action]:
+    """`bid_actions` with the bluff rule: one face-down card allowed, bluff bids checked."""
     e = s.edition
     t = s.tables
     a = s.auction

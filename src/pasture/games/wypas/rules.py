@@ -183,9 +183,13 @@ def deal_kind(s: WypasState, k: int) -> list[Event]:
 # --- who acts, what is legal ----------------------------------------------------------------
 
 
+NOBODY_ACTS = (DEAL, OVER, CHOOSE_BACA)
+"""The phases in which no seat acts (chance deals, or the game is over)."""
+
+
 def actors(s: WypasState) -> tuple[int, ...]:
     phase = s.phase
-    if phase in (DEAL, OVER, CHOOSE_BACA):
+    if phase in NOBODY_ACTS:
         return ()
     if s.pending is not None:
         return (s.pending.chooser,)
@@ -206,9 +210,7 @@ ALONE = tuple((seat,) for seat in range(16))
 
 def legal_actions(s: WypasState, seat: int) -> list[Action]:
     phase = s.phase
-    if phase in (DEAL, OVER, CHOOSE_BACA):
-        return []
-    if not 0 <= seat < s.num_players:
+    if phase in NOBODY_ACTS or not 0 <= seat < s.num_players:
         return []
     if s.pending is not None:
         return specials.choices(s, seat)
@@ -227,10 +229,9 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
         out = _phase_actions(s, seat, phase)
     else:
         out = []
-    t = s.tables
-    hand = s.hands[seat]
-    if hand[t.thief] or hand[t.dog] or hand[t.black] or hand[t.wolf]:
-        out += specials.plays(s, seat)
+    held = s.tables.specials_in(s.hands[seat])
+    if held != specials.NONE_HELD:
+        out += specials.plays(s, seat, held)
     return out
 
 

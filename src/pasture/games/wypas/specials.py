@@ -58,8 +58,9 @@ class PendingChoice:
     pen: int
 
 
-PenPlays = tuple[tuple[pens.PenPair, ...], dict[int, list[Action]]]
-"""Every seat's pens, and the plays on them by which of those special cards are held."""
+PenPlays = tuple[tuple[pens.PenPair, ...], dict[tuple[int, ...], list[Action]]]
+"""Every seat's pens, and the plays on them by the special cards held
+(`Tables.specials_in`)."""
 
 
 __all__ = ["BLACK_SHEEP", "SHEEPDOG", "THIEF", "WOLF", "choices", "play", "plays"]
@@ -95,35 +96,35 @@ def swap_action(index: int) -> Swap:
     return Swap(index)
 
 
-def plays(s: WypasState, seat: int) -> list[Action]:
-    """The special cards `seat` may play now (the caller knows the engine is waiting)."""
-    t = s.tables
-    hand = s.hands[seat]
-    thief, dog, black, wolf = hand[t.thief], hand[t.dog], hand[t.black], hand[t.wolf]
-    if not (thief or dog or black or wolf):
-        return []
-    out: list[Action] = []
-    n = s.num_players
-    if thief:
-        hands = s.hands
-        out += [THIEF_ON[victim] for victim in range(n) if victim != seat and any(hands[victim])]
+NONE_HELD = (0, 0, 0, 0)
+"""`Tables.specials_in` of a hand without special cards."""
+
+
+def plays(s: WypasState, seat: int, held: tuple[int, ...]) -> list[Action]:
+    """The special cards `seat` may play now (the caller knows the engine is waiting);
+    `held`: how many of each it holds (`Tables.specials_in`)."""
+    thief, dog, black, wolf = held
+    # The Thief on every other seat whose hand is not empty (THIEF_FROM: None for `seat`).
+    out: list[Action] = (
+        list(filter(None, compress(THIEF_FROM[seat], map(any, s.hands)))) if thief else []
+    )
     queue = s.queue
     if dog and queue:
         out.append(DOG_CANCELS)  # cancels the last card played (always uncancelled)
-    # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
-    # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
     if not (wolf or black or dog):
         return out
+    # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
+    # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
     if wolf and queue and any(q.role == WOLF for q in queue):
         out += _pen_plays(s, dog, wolf, black)  # W-8a: depends on the queue too
         return out
     # Pen pairs are immutable values, replaced on change: the plays on them are kept with
-    # the pairs they were worked out for, and reused (by clones too) until a pen changes.
+    # the pairs they were worked out for, and reused (by clones too) until a pen changes,
+    # by the special cards held (only whether each is held matters).
     key = tuple(s.pens)
     cached = s.pen_plays
     if cached is None or cached[0] != key:
         cached = s.pen_plays = (key, {})
-    held = (dog > 0) | (wolf > 0) << 1 | (black > 0) << 2
     found = cached[1].get(held)
     if found is None:
         found = cached[1][held] = _pen_plays(s, dog, wolf, black)
@@ -156,6 +157,8 @@ def _pen_plays(s: WypasState, dog: int, wolf: int, black: int) -> list[Action]:
 SEATS = range(16)
 """More seats than any table has."""
 THIEF_ON = tuple(thief_action(t) for t in SEATS)
+THIEF_FROM = tuple(tuple(None if t == seat else THIEF_ON[t] for t in SEATS) for seat in SEATS)
+"""`THIEF_FROM[seat][t]`: the Thief played by `seat` on `t` (None on itself)."""
 DOG_CANCELS = dog_action(None, None)
 DOG_ON = tuple((dog_action(t, 0), dog_action(t, 1)) for t in SEATS)
 WOLF_ON = tuple((wolf_action(t, 0), wolf_action(t, 1)) for t in SEATS)

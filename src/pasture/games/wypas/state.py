@@ -126,15 +126,13 @@ class WypasState(ModularState):
         if seat == CHANCE:
             if rules.chance_ok(self, action):
                 return
-        elif type(seat) is int and 0 <= seat < self.num_players and self.phase not in CHANCE_PHASES:
-            cached = self._listed(seat)
-            # The listed actions are shared values: look for the very object first (no
-            # equality test per action), then for an equal one.
-            for legal in cached:
-                if legal is action:
-                    return
-            if action in cached:
-                return
+        elif (
+            type(seat) is int
+            and 0 <= seat < self.num_players
+            and self.phase not in CHANCE_PHASES
+            and action in self._listed(seat)  # the very object found first, then an equal one
+        ):
+            return
         super().check_legal(seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:

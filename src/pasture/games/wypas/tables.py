@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
-from operator import add
+from operator import add, itemgetter
 
 from pasture.core.game import ChanceOutcome
 from pasture.games.wypas import events
@@ -50,6 +50,8 @@ class Tables:
         "lay_up_actions",
         "number",
         "least_gap",
+        "full_lead",
+        "lay_within",
         "top",
         "places",
         "place",
@@ -57,6 +59,7 @@ class Tables:
         "dog",
         "black",
         "wolf",
+        "specials_in",
         "most",
         "width",
         "kind_base",
@@ -105,6 +108,21 @@ class Tables:
         )
         """The least, over kinds, of a kind's lowest face-up value less its most: a bid
         below a hand's face-up sum by more than this leaves every way of laying open."""
+        self.full_lead = (
+            max((self.number[k] - ways[0][0] for k, ways in enumerate(up) if ways), default=0) + 1
+        )
+        """The least lead of a hand's face-up sum over the bid that leaves every way of
+        laying every card open."""
+        self.lay_within = tuple(
+            tuple(
+                tuple(action for v, action in ways if v > self.number[k] - lead)
+                for k, ways in enumerate(up)
+            )
+            for lead in range(self.full_lead + 1)
+        )
+        """`lay_within[lead][k]`: the ways to lay kind k face up that keep a raise within
+        reach (the value beats the card's most less `lead`), by the lead of the hand's
+        face-up sum over what the bid still needs, from 0 to `full_lead`."""
         self.top = top
         self.place: dict[tuple[int, int, int, int], Place] = {}
         """(kind, pen, colour, value) -> the Place action."""
@@ -133,6 +151,8 @@ class Tables:
         self.dog = e.special[SHEEPDOG]
         self.black = e.special[BLACK_SHEEP]
         self.wolf = e.special[WOLF]
+        self.specials_in = itemgetter(self.thief, self.dog, self.black, self.wolf)
+        """hand -> how many Thief, Sheepdog, Black Sheep and Wolf cards it holds."""
         self.most = max(e.counts)
         self.width = self.most + 1
         """Positions per kind in a `DealRow` (a count from 0 to the most copies of a kind)."""
