@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from pasture.core.game import Action, ChanceOutcome, Event
-from pasture.games.wypas import auction, events, knowledge, pens, specials
+from pasture.games.wypas import auction, events, hand_facts, knowledge, pens, specials
 from pasture.games.wypas.actions import (
     Deal,
     Done,
@@ -173,7 +173,11 @@ def deal_kind(s: WypasState, k: int) -> list[Event]:
         s.drawn[k] += 1
         ev = [events.lot_drawn(s.baca, s.edition.kinds[k])]
     else:
-        s.hands[to][k] += 1
+        hand = s.hands[to]  # hand_facts.add, written out: a quarter of a game's steps
+        if not hand[k]:
+            s.held[to] |= 1 << k
+        hand[k] += 1
+        s.reach[to] += s.tables.number[k]
         ev = [s.tables.dealt[to][k]]
     if not (queue and deck[k]):  # the common case: more to deal, and the deck not empty
         _settle(s, ev)
@@ -229,9 +233,9 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
         out = _phase_actions(s, seat, phase)
     else:
         out = []
-    held = s.tables.specials_in(s.hands[seat])
-    if held != specials.NONE_HELD:
-        out += specials.plays(s, seat, held)
+    t = s.tables
+    if s.held[seat] & t.special_bits:
+        out += specials.plays(s, seat, t.specials_in(s.hands[seat]))
     return out
 
 
@@ -262,16 +266,19 @@ def _place_actions(s: WypasState, seat: int) -> list[Action]:
     e = s.edition
     t = s.tables
     hand = s.hands[seat]
-    held = [k for k in compress(t.kinds, hand) if t.places[k][0]]
+    sheep = s.held[seat] & t.sheep_bits
     out: list[Action] = []
-    if not held:
+    if not sheep:
         return out
     place = t.place
     for p, pen in enumerate(s.pens[seat]):
         wanted = pens.wanted(pen, len(e.colours))
         if wanted is None:
-            for k in held:
-                out += t.places[k][p]
+            held = sheep
+            while held:  # each kind held, lowest first
+                low = held & -held
+                out += t.places[low.bit_length() - 1][p]
+                held ^= low
             continue
         for colour, value in wanted:
             k = e.numbered.get((colour, value), -1)
@@ -362,7 +369,7 @@ def _seek_redyk(s: WypasState, ev: list[Event]) -> None:
     n = s.num_players
     while s.gos < n:
         s.current = (s.baca + s.gos) % n
-        if any(s.hands[s.current]):  # an empty hand (public) has nothing to play
+        if s.held[s.current]:  # an empty hand (public) has nothing to play
             return
         s.gos += 1
     start_shearing(s, ev)
@@ -377,14 +384,14 @@ def _place(s: WypasState, seat: int, action: Place, ev: list[Event]) -> None:
     e = s.edition
     k = e.position[action.card]
     colour = e.colours.index(action.colour)
-    s.hands[seat][k] -= 1
+    hand_facts.remove(s, seat, k)
     if s.known[seat]:  # facts about this hand to update
         knowledge.lose(s, seat, k, None)
     seat_pens = s.pens[seat]
     added = pens.add(seat_pens[action.pen], pens.PenCard(k, colour, action.value))
     s.pens[seat] = pens.put(seat_pens, action.pen, added)
     ev.append(events.placed(seat, action.pen, action.card, action.colour, action.value))
-    if not any(s.hands[seat]):
+    if not s.held[seat]:
         next_redyk_go(s, ev)
 
 
@@ -553,6 +560,7 @@ def check_invariants(s: WypasState) -> None:
     assert s.phase == OVER or s.turn <= s.max_turns
     assert not (s.waiting and s.pending is not None)
     assert s.deck_at == s.tables.deck_at(s.deck), "deck_at out of step with the deck"
+    hand_facts.check(s)
     knowledge.check(s)
 
 

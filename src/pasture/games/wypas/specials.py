@@ -16,7 +16,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON, Action, Event
-from pasture.games.wypas import knowledge, pens, rules
+from pasture.games.wypas import hand_facts, knowledge, pens, rules
 from pasture.games.wypas.actions import (
     PlayBlackSheep,
     PlaySheepdog,
@@ -96,18 +96,12 @@ def swap_action(index: int) -> Swap:
     return Swap(index)
 
 
-NONE_HELD = (0, 0, 0, 0)
-"""`Tables.specials_in` of a hand without special cards."""
-
-
 def plays(s: WypasState, seat: int, held: tuple[int, ...]) -> list[Action]:
     """The special cards `seat` may play now (the caller knows the engine is waiting);
     `held`: how many of each it holds (`Tables.specials_in`)."""
     thief, dog, black, wolf = held
     # The Thief on every other seat whose hand is not empty (THIEF_FROM: None for `seat`).
-    out: list[Action] = (
-        list(filter(None, compress(THIEF_FROM[seat], map(any, s.hands)))) if thief else []
-    )
+    out: list[Action] = list(filter(None, compress(THIEF_FROM[seat], s.held))) if thief else []
     queue = s.queue
     if dog and queue:
         out.append(DOG_CANCELS)  # cancels the last card played (always uncancelled)
@@ -186,7 +180,7 @@ def play(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
             cancels = len(s.queue) - 1
         else:
             target, pen = action.seat, action.pen if action.pen is not None else -1
-    s.hands[seat][sp[role]] -= 1
+    hand_facts.remove(s, seat, sp[role])
     knowledge.lose(s, seat, sp[role], None)
     s.queue = [*s.queue, QueuedCard(seat, role, target, pen, cancels)]  # replaced: shared
     n = s.num_players
@@ -241,7 +235,7 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
             continue
         if role == THIEF:
             s.discard[card] += 1
-            if any(s.hands[target]):
+            if s.held[target]:
                 s.pending = PendingChoice(THIEF, seat, target, -1)
                 ev.append(Event("thief_looks", {"seat": seat, "victim": target}))
                 return
@@ -279,7 +273,7 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
 
 def _back_to_play(s: WypasState, ev: list[Event]) -> None:
     """The interrupted decision resumes; a Redyk go whose hand emptied ends (public)."""
-    if s.phase == rules.REDYK and not any(s.hands[s.current]):
+    if s.phase == rules.REDYK and not s.held[s.current]:
         rules.next_redyk_go(s, ev)
 
 
@@ -302,8 +296,8 @@ def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
     if isinstance(action, Steal):
         victim = pending.target
         k = e.position[action.card]
-        s.hands[victim][k] -= 1
-        s.hands[seat][k] += 1
+        hand_facts.remove(s, victim, k)
+        hand_facts.add(s, seat, k)
         knowledge.lose(s, victim, k, (seat, victim))
         knowledge.gain(s, seat, k, (seat, victim))
         knowledge.looked(s, seat, victim)  # the Thief saw the whole hand
@@ -316,7 +310,7 @@ def choose(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
         black = e.special[BLACK_SHEEP]
         swapped, k = pens.swap_in_black(s.pens[owner][p], action.index, black)
         s.pens[owner] = pens.put(s.pens[owner], p, swapped)
-        s.hands[seat][k] += 1
+        hand_facts.add(s, seat, k)
         knowledge.gain(s, seat, k, None)
         ev.append(
             Event(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
 from pasture.core.modular import GameRules, GameViews, ModularState
-from pasture.games.wypas import knowledge, rules, specials, tables, view
+from pasture.games.wypas import hand_facts, knowledge, rules, specials, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.knowledge import Knowledge
@@ -63,6 +63,10 @@ class WypasState(ModularState):
         """Bid cards discarded face down, by owner (private to the owner); each seat's
         counts are a tuple, replaced on change, so copies of a state share them."""
         self.hands: list[list[int]] = [[0] * kinds for _ in range(n)]
+        self.held: list[int] = [0] * n
+        """Each hand's kinds held, as a bit set (see hand_facts.py: kept with the hands)."""
+        self.reach: list[int] = [0] * n
+        """Each hand's face-up sum with Dollies at their top value (hand_facts.py)."""
         self.drawn: list[int] = [0] * kinds
         """The baca's drawn cards, before laying them out as lots."""
         self.auction = Auction(n)
@@ -185,6 +189,8 @@ class WypasState(ModularState):
         d["discard"] = self.discard[:]
         d["hidden_discard"] = self.hidden_discard[:]  # tuples: shared until changed
         d["hands"] = list(map(copy, self.hands))
+        d["held"] = self.held[:]
+        d["reach"] = self.reach[:]
         d["drawn"] = self.drawn[:]
         d["auction"] = self.auction.copy()
         d["pens"] = self.pens[:]
@@ -290,6 +296,10 @@ class WypasState(ModularState):
         state.sheared = _decode(data["sheared"])
         state.hidden_discard = [tuple(_decode(h)) for h in data["hidden_discard"]]
         state.hands = [_decode(h) for h in data["hands"]]
+        state.held = [0] * n
+        state.reach = [0] * n
+        for seat in range(n):
+            hand_facts.refresh(state, seat)
         state.pens = [(Pen.from_json(p0), Pen.from_json(p1)) for p0, p1 in data["pens"]]
         state.fleece_points = [tuple(f) for f in data["fleece_points"]]
         state.queue = [QueuedCard(*q) for q in data["queue"]]

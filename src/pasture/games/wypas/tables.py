@@ -52,6 +52,8 @@ class Tables:
         "least_gap",
         "full_lead",
         "lay_within",
+        "sheep_bits",
+        "special_bits",
         "top",
         "places",
         "place",
@@ -147,12 +149,15 @@ class Tables:
             places.append(tuple(by_pen))
         self.places = tuple(places)
         """Kind -> pen -> every Place into an empty pen, in the order Redyk lists them."""
+        self.sheep_bits = sum(1 << k for k, ways in enumerate(self.places) if ways[0])
+        """The kinds that go into a pen (numbered sheep, Dollies), as a bit set."""
         self.thief = e.special[THIEF]
         self.dog = e.special[SHEEPDOG]
         self.black = e.special[BLACK_SHEEP]
         self.wolf = e.special[WOLF]
         self.specials_in = itemgetter(self.thief, self.dog, self.black, self.wolf)
         """hand -> how many Thief, Sheepdog, Black Sheep and Wolf cards it holds."""
+        self.special_bits = sum(1 << k for k in (self.thief, self.dog, self.black, self.wolf))
         self.most = max(e.counts)
         self.width = self.most + 1
         """Positions per kind in a `DealRow` (a count from 0 to the most copies of a kind)."""

@@ -17,7 +17,7 @@ from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
-from pasture.games.wypas import knowledge, pens, rules, specials
+from pasture.games.wypas import hand_facts, knowledge, pens, rules, specials
 from pasture.games.wypas.auction import (
     FACE_DOWN,
     FACE_UP,
@@ -248,6 +248,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     hands = t.hands
     piles: list[tuple[list[int], int]] = []  # each place to deal back into, and how many
     faced_down: list[tuple[int, list[int]]] = []
+    redrawn: list[int] = []  # the seats whose hands are dealt back into
     for p in range(t.num_players):
         if p in (me, thief_victim):
             continue
@@ -262,6 +263,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             size += back
         if size:
             piles.append((stays, size))
+            redrawn.append(p)
     if t.bluff:  # face-down discards come from face-down bids: the bluff rule only
         for p, discarded in enumerate(t.hidden_discard):
             if p != me and any(discarded):
@@ -325,6 +327,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         laid[p] = tuple(cards)
     assert at == len(singles)
     t.deck_at = t.tables.deck_at(deck)
+    for p in redrawn:
+        hand_facts.refresh(t, p)
     return t
 
 
