@@ -32,7 +32,6 @@ from itertools import chain, repeat
 from operator import attrgetter, getitem, itemgetter, sub
 from typing import TYPE_CHECKING, NamedTuple
 
-from pasture.core.game import CHANCE
 from pasture.games.swipsheep import rules
 from pasture.games.swipsheep.actions import Attack, Draw, PassCards
 
@@ -49,14 +48,10 @@ ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 """What becomes of the cards dealt to a hand of that size: 0 kept, 1 passed left, 2 right."""
 
 
-# The re-draw makes many small random picks: one `rng.random()` each (a C call) is much
-# cheaper than `randrange`, `sample` or `shuffle`, with the same uniform choice; the
-# shuffles and samples are written out where they are made (once a try or more).
-
-
-def _below(n: int, rng: random.Random) -> int:
-    """A uniform integer in [0, n)."""
-    return int(rng.random() * n)
+# The re-draw makes many small random picks: one `rng.random()` each (a C call), scaled
+# as `int(random() * n)`, is much cheaper than `randrange`, `sample` or `shuffle`, with
+# the same uniform choice; the shuffles and samples are written out where they are made
+# (once a try or more).
 
 
 class Layout(NamedTuple):
@@ -190,6 +185,15 @@ class Round:
                 break
         self.events_from = i
         """Where the attacks begin in the events."""
+        tables = s.tables
+        self.dealt_rows = tuple(map(tables.dealt_events.__getitem__, self.queue))
+        """By card of the deal, its receiver's row of `Tables.dealt_events`."""
+        self.pass_moves = [
+            (i, tables.passed_events[p][to], p, side)
+            for i, (p, to, side) in zip(self.passed_at, _pass_sides(n, self.passes), strict=True)
+        ]
+        """(index in the events, the giver's row of `Tables.passed_events` for its
+        receiver, giver, side of its pass) of each card passed: a re-draw changes the card."""
 
     def attack_log(self, s: SwipSheepState) -> AttackLog:
         """The attacks of `s` (a state of this round) so far."""
@@ -288,6 +292,26 @@ class Round:
         """How many cards `hands_after_passes` draws from `rest`."""
         self.drawn_to = list(chain.from_iterable(map(repeat, range(n), self.open)))
         """The hand each of those cards goes to, in the order drawn."""
+        self.fills: list[tuple[list[int], int, int, int]] = []
+        """(unknown slots, public wolves, start, end in the cards drawn) of each hand with
+        unknown slots: what `opening` fills."""
+        start = 0
+        for slots, need, count in zip(self.unknown, self.need, self.open, strict=True):
+            if slots:
+                self.fills.append((slots, need, start, start + count))
+                start += count
+        self.deal_slots: list[tuple[int, ...] | None] = [
+            None if p == seat else tuple(3 * p + role for role in roles)
+            for p, roles in enumerate(self.roles)
+        ]
+        """By giver, the slots its deal filled (None for `seat`, whose deal is known)."""
+        counted = [0] * n
+        ranks = []
+        for p in self.queue:
+            ranks.append(counted[p])
+            counted[p] += 1
+        self.ranks = tuple(ranks)
+        """By card of the deal, how many cards its receiver was dealt before it."""
         self.feasible = len(self.rest) >= self.to_draw
 
     def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -314,30 +338,25 @@ class Round:
         wolf, seat = self.wolf, self.seat
         random = rng.random
         card_of = self.slot_card[:]
-        i = 0
-        for q, count in enumerate(self.open):
-            slots = self.unknown[q]
-            if slots:
-                cards = [wolf] * self.need[q] + drawn[i : i + count]
-                i += count
-                for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
-                    j = int(random() * (m + 1))
-                    cards[m], cards[j] = cards[j], cards[m]
-                for slot, card in zip(slots, cards, strict=True):
-                    card_of[slot] = card
+        for slots, need, start, end in self.fills:
+            cards = [wolf] * need + drawn[start:end]
+            for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
+                j = int(random() * (m + 1))
+                cards[m], cards[j] = cards[j], cards[m]
+            for slot, card in zip(slots, cards, strict=True):
+                card_of[slot] = card
         hands: list[list[int]] = []
-        for p, roles in enumerate(self.roles):
-            if p == seat:
-                hands.append(self.own[:])
+        for filled in self.deal_slots:
+            if filled is None:  # the seat's own deal
+                hands.append(self.own)
                 continue
-            base = 3 * p
-            dealt: list[int] = [card_of[base + role] for role in roles]  # type: ignore[misc]
+            dealt: list[int] = list(map(card_of.__getitem__, filled))  # type: ignore[arg-type]
             for m in range(len(dealt) - 1, 0, -1):  # every slot of another is filled
                 j = int(random() * (m + 1))
                 dealt[m], dealt[j] = dealt[j], dealt[m]
             hands.append(dealt)
-        deals = [hands[p].pop() for p in reversed(self.queue)]
-        deals.reverse()
+        # Each hand's cards in the order dealt to it: deals[i] is hands[queue[i]][rank]
+        deals = list(map(getitem, map(hands.__getitem__, self.queue), self.ranks))
         passes: dict[int, Pass] = {}
         for p in self.chosen:
             if p == seat:
@@ -429,32 +448,39 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
             total -= 1
             hands[to][k] += 1
         deals.append(k)
+    dealt = len(deals)
     new = s.clone_with_round(hands)
     # The deck holds what was not dealt: until the passes move, hands hold what was.
     new.deck = list(map(sub, s.round_deck, map(sum, zip(*hands, strict=True))))
     steps = new.history = list(map(t.deal_steps.__getitem__, deals))
-    for actor, action in history[len(deals) :]:  # the passes chosen (phase PASS)
-        if actor != seat:
+    passes = new.passes
+    for actor, action in history[dealt:]:  # the passes chosen (phase PASS)
+        if actor != seat:  # any legal pass: one of the tables' own, known by identity
             options = t.passes(hands[actor])
-            action = options[_below(len(options), rng)]
+            action = options[int(random() * len(options))]
+            passes[actor] = t.pass_kinds[id(action)]
+            steps.append((actor, action))
+            continue
         assert isinstance(action, PassCards)
-        choice = new.passes[actor] = (position.get(action.left), position.get(action.right))
+        choice = passes[actor] = (position.get(action.left), position.get(action.right))
         steps.append((actor, t.pass_action(*choice)))
     events = new.events = s.events[:]
     start = s.log_start
-    events[start : start + len(deals)] = map(getitem, map(t.dealt_events.__getitem__, queue), deals)
+    events[start : start + dealt] = map(getitem, map(t.dealt_events.__getitem__, queue), deals)
     return new
 
 
-def _moves(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:
-    """(giver, receiver, card) of every card passed, in the order the rules move them."""
+def _pass_sides(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:
+    """(giver, receiver, side of its pass: 0 left, 1 right) of every card passed, in the
+    order the rules move them."""
     out = []
     for p in range(n):
         choice = passes.get(p)
         if choice is not None:
-            for k, to in ((choice[0], (p + 1) % n), (choice[1], (p - 1) % n)):
-                if k is not None:
-                    out.append((p, to, k))
+            if choice[0] is not None:
+                out.append((p, (p + 1) % n, 0))
+            if choice[1] is not None:
+                out.append((p, (p - 1) % n, 1))
     return out
 
 
@@ -472,25 +498,24 @@ def _assemble(
     tables = s.tables
     # The deck holds what was not dealt, until the round ends.
     t.deck = list(map(sub, r.start_deck, map(deals.count, range(len(r.start_deck)))))
-    for p, choice in passes.items():
-        t.passes[p] = choice
+    t.passes = list(map(passes.get, range(r.n)))
     # The round's steps and events as they were, with each hidden choice or private card
     # replaced: the deals, then the passes and the cards drawn; the public part stays.
     history = t.history = s.history[:]
     history[: r.dealt] = map(tables.deal_steps.__getitem__, deals)
+    pass_action = tables.pass_action
     for i, actor in r.pass_steps:
-        history[i] = (actor, tables.pass_action(*passes[actor]))
+        history[i] = (actor, pass_action(*passes[actor]))
+    draw_steps = tables.draw_steps
     for i, k in zip(log.draw_steps, draws, strict=True):
-        history[i] = (CHANCE, tables.draws[k])
+        history[i] = draw_steps[k]
     events = s.events[:]
     start = s.log_start
-    # dealt_events[to][k] for each card k dealt, to its receiver in the queue
-    events[start : start + r.dealt] = map(
-        getitem, map(tables.dealt_events.__getitem__, r.queue), deals
-    )
-    for i, (p, to, k) in zip(r.passed_at, _moves(r.n, passes), strict=True):
-        events[i] = tables.passed_events[p][to][k]
+    events[start : start + r.dealt] = map(getitem, r.dealt_rows, deals)
+    for i, row, p, side in r.pass_moves:
+        events[i] = row[passes[p][side]]  # type: ignore[index]  # a card passed is a kind
+    drew_events = tables.drew_events
     for (i, drawer, victim), k in zip(log.drew_at, draws, strict=True):
-        events[i] = tables.drew_events[drawer][victim][k]
+        events[i] = drew_events[drawer][victim][k]
     t.events = events
     return t

@@ -54,6 +54,8 @@ class Tables:
         self.draw_kind = {id(action): k for k, action in enumerate(self.draws)}
         self.deal_steps = tuple((CHANCE, action) for action in self.deals)
         """By kind, the history entry of that card dealt (chance's step, shared)."""
+        self.draw_steps = tuple((CHANCE, action) for action in self.draws)
+        """By kind, the history entry of that card drawn."""
         self.dealt_events = tuple(
             tuple(dealt(to, kind) for kind in edition.kinds) for to in range(MAX_SEATS)
         )
