@@ -33,7 +33,7 @@ from operator import attrgetter, getitem, itemgetter, sub
 from typing import TYPE_CHECKING, NamedTuple
 
 from pasture.games.swipsheep import rules
-from pasture.games.swipsheep.actions import Attack, Draw, PassCards
+from pasture.games.swipsheep.actions import Draw, PassCards
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.state import SwipSheepState
@@ -102,26 +102,26 @@ def _cards(pile: list[int]) -> list[int]:
     return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
 
 
-def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
-    """Take one card at random from `pile` (counts by kind, `total` cards); its kind."""
-    x = int(rng.random() * total)
-    k = 0
-    while x >= pile[k]:
-        x -= pile[k]
-        k += 1
-    pile[k] -= 1
-    return k
+class Fight(NamedTuple):
+    """One attack of the round as everybody saw it, with the card drawn after it."""
+
+    target: int
+    defended: bool
+    drawer: int
+    victim: int
+    empty: bool
+    """Whether the victim's hand was empty (nothing taken)."""
+    drawn: int
+    """The kind of the card drawn (as the real round drew it); -1 when nothing was taken
+    or the draw is still to come."""
+    seen: bool
+    """Whether the seat re-drawing is the drawer or the victim (it saw the card)."""
 
 
 class AttackLog(NamedTuple):
     """The current round's attacks so far, read afresh for each re-draw."""
 
-    attacks: list[tuple[int, int]]
-    """(attacker, target) of each attack."""
-    facts: list[tuple[bool, bool]]
-    """(defended, empty hand) of each attack, as announced."""
-    draws: list[int]
-    """The kind of each card drawn."""
+    fights: list[Fight]
     draw_steps: list[int]
     """Index in the history of each card drawn."""
     drew_at: list[tuple[int, int, int]]
@@ -198,15 +198,16 @@ class Round:
     def attack_log(self, s: SwipSheepState) -> AttackLog:
         """The attacks of `s` (a state of this round) so far."""
         position = s.tables.position
-        log = AttackLog([], [], [], [], [])
+        seat = self.seat
+        log = AttackLog([], [], [])
+        draws: list[int] = []
         history = s.history
         for i in range(self.history_from, len(history)):
-            actor, action = history[i]
-            if isinstance(action, Attack):
-                log.attacks.append((actor, action.target))
-            elif isinstance(action, Draw):
-                log.draws.append(position[action.card])
+            action = history[i][1]
+            if isinstance(action, Draw):
+                draws.append(position[action.card])
                 log.draw_steps.append(i)
+        draws.reverse()  # taken from the end below, in the order drawn
         events = s.events
         for i in range(self.events_from, len(events)):
             event = events[i]
@@ -214,7 +215,18 @@ class Round:
             if kind == "attack":
                 public = event.public
                 assert public is not None
-                log.facts.append((public["defended"], public["empty_hand"]))
+                drawer, victim, empty = public["drawer"], public["victim"], public["empty_hand"]
+                log.fights.append(
+                    Fight(
+                        public["target"],
+                        public["defended"],
+                        drawer,
+                        victim,
+                        empty,
+                        draws.pop() if draws and not empty else -1,
+                        seat in (drawer, victim),
+                    )
+                )
             elif kind == "drew":
                 public = event.public
                 assert public is not None
@@ -370,31 +382,31 @@ class Round:
     ) -> list[int] | None:
         """Replay the attacks on `hands` (after passing and laying wolves); the cards drawn,
         or None if a public fact or a card `seat` saw drawn does not hold."""
-        seat, dog = self.seat, self.dog
+        dog = self.dog
+        random = rng.random
         draws: list[int] = []
-        next_draw = 0
-        for (attacker, target), (defended, empty) in zip(log.attacks, log.facts, strict=True):
-            if (hands[target][dog] > 0) != defended:
+        for target, defended, drawer, victim, empty, k, seen in log.fights:
+            hand = hands[target]
+            if (hand[dog] > 0) != defended:
                 return None
             if defended:
-                hands[target][dog] -= 1
-                drawer, victim = target, attacker
-            else:
-                drawer, victim = attacker, target
+                hand[dog] -= 1
             pile = hands[victim]
             total = sum(pile)
             if (total == 0) != empty:
                 return None
-            if empty or next_draw == len(log.draws):  # nothing taken, or the draw is pending
+            if k < 0:  # nothing taken, or the draw is pending
                 continue
-            k = log.draws[next_draw]
-            next_draw += 1
-            if seat in (drawer, victim):
+            if seen:
                 if pile[k] <= 0:
                     return None
-                pile[k] -= 1
-            else:
-                k = _draw_one(pile, total, rng)
+            else:  # one card of the victim's at random, by its counts
+                x = int(random() * total)
+                k = 0
+                while x >= pile[k]:
+                    x -= pile[k]
+                    k += 1
+            pile[k] -= 1
             hands[drawer][k] += 1
             draws.append(k)
         return draws
