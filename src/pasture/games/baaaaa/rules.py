@@ -230,6 +230,8 @@ class SheepCardPlan:
         "route",
         "hut_at",
         "meets",
+        "saves",
+        "stop",
         "possible",
         "events",
     )
@@ -245,6 +247,10 @@ class SheepCardPlan:
         self.route = route
         self.hut_at = route.index(HUT) if route is not None and HUT in route else len(route or ())
         """Where the route enters the hut's space (its length if it does not)."""
+        self.saves = route is not None and self.hut_at < len(route)
+        """Whether the route reaches the hut (B-6: the sheep are saved there)."""
+        self.stop = route[-1] if route else -1
+        """Where the sheep stop when the route does not reach the hut."""
         self.meets = frozenset(route[: self.hut_at + 1] if route is not None else ())
         """The spaces where a wolf meets these sheep: on the route up to the hut (P-1)."""
         if self.space is None or effect == SHEPHERD:
@@ -276,15 +282,13 @@ class SheepCardPlan:
 
     def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
         sp = self.space
-        route = self.route
-        count = self.count
         fate = STOPPED
         if sp is None:
             pass
         elif self.effect == SHEPHERD:
             s.shepherd = sp
         else:
-            assert route is not None
+            count = self.count
             sheep = s.sheep
             sheep[sp] -= count
             wolf = s.wolf
@@ -294,22 +298,24 @@ class SheepCardPlan:
             if wolf in self.meets and not s.sated and s.shepherd != wolf:
                 fate = TAKEN
                 s.taken += count
-            elif self.hut_at < len(route):  # B-6: saved at once, the move ends
+            elif self.saves:  # B-6: saved at once, the move ends
                 fate = SAVED
                 s.saved += count
             else:
-                sheep[route[-1]] += count
+                sheep[self.stop] += count
         avail = s.avail
         k = self.k
         avail[k] -= 1
         if not avail[k] and not any(avail):  # all set aside: all available again
             avail[:] = s.edition.sheep_counts
-        event = self.events.get(seat * 3 + fate)
+        key = seat * 3 + fate
+        event = self.events.get(key)
         if event is None:
-            event = self.events[seat * 3 + fate] = self._event(seat, fate)
+            event = self.events[key] = self._event(seat, fate)
         events = [event]
         s.last_sheep = event.public
-        if s.saved + s.taken == s.edition.sheep:
+        # Only sheep taken or saved can end the game (B-9's cap counts wolf cards).
+        if fate != STOPPED and s.saved + s.taken == s.edition.sheep:
             _game_over(s, events)
             return events
         if not any(s.deck):
@@ -434,8 +440,25 @@ def actors(s: BaaaaaState) -> tuple[int, ...]:
 
 def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
     phase = s.phase
-    if phase == SHEEP:
-        return sheep_choices(s) if seat == s.current else []
+    if phase == SHEEP:  # the commonest question: answered here, without a call more
+        if seat != s.current:
+            return []
+        # One action per distinct effect of each available card; a card that can have no
+        # effect is offered once, with no effect (B-4), and only then (P-5).
+        t = s.tables
+        up_to_3 = bytes(s.sheep).translate(UP_TO_3)
+        by_shepherd = t.alike.get(up_to_3)
+        if by_shepherd is None:
+            if len(t.alike) >= CACHE_LIMIT * 4:
+                t.alike.clear()
+            by_shepherd = t.alike[up_to_3] = [None] * (SPACES + 1)
+        offers = by_shepherd[s.shepherd]
+        if offers is None:
+            offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd, by_shepherd)
+        out: list[Action] = []
+        for offer in compress(offers, s.avail):  # faster than list(chain(...)) for a few
+            out += offer
+        return out
     if phase == CHOOSE:
         if seat != s.wolf_seat:
             return []
@@ -453,22 +476,9 @@ def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
 
 
 def sheep_choices(s: BaaaaaState) -> list[Action]:
-    """One action per distinct effect of each available card; a card that can have no
-    effect is offered once, with no effect (B-4), and only then (P-5)."""
-    t = s.tables
-    up_to_3 = bytes(s.sheep).translate(UP_TO_3)
-    by_shepherd = t.alike.get(up_to_3)
-    if by_shepherd is None:
-        if len(t.alike) >= CACHE_LIMIT * 4:
-            t.alike.clear()
-        by_shepherd = t.alike[up_to_3] = [None] * (SPACES + 1)
-    offers = by_shepherd[s.shepherd]
-    if offers is None:
-        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd, by_shepherd)
-    out: list[Action] = []
-    for offer in compress(offers, s.avail):  # faster than list(chain(...)) for a few
-        out += offer
-    return out
+    """The current player's sheep cards to play (in phase SHEEP): one action per distinct
+    effect of each available card (`legal_actions`)."""
+    return legal_actions(s, s.current)
 
 
 def _offers_on(
