@@ -51,7 +51,8 @@ ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 # The re-draw makes many small random picks: one `rng.random()` each (a C call), scaled
 # as `int(random() * n)`, is much cheaper than `randrange`, `sample` or `shuffle`, with
 # the same uniform choice; the shuffles and samples are written out where they are made
-# (once a try or more).
+# (once a try or more). A tuple's bound `__getitem__` is a slow wrapper, unlike a list's
+# or a dict's: tables held in tuples are indexed in comprehensions or through `getitem`.
 
 
 class Layout(NamedTuple):
@@ -186,7 +187,7 @@ class Round:
         self.events_from = i
         """Where the attacks begin in the events."""
         tables = s.tables
-        self.dealt_rows = tuple(map(tables.dealt_events.__getitem__, self.queue))
+        self.dealt_rows = tuple([tables.dealt_events[to] for to in self.queue])
         """By card of the deal, its receiver's row of `Tables.dealt_events`."""
         self.pass_moves = [
             (i, tables.passed_events[p][to], p, side)
@@ -464,7 +465,8 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     new = s.clone_with_round(hands)
     # The deck holds what was not dealt: until the passes move, hands hold what was.
     new.deck = list(map(sub, s.round_deck, map(sum, zip(*hands, strict=True))))
-    steps = new.history = list(map(t.deal_steps.__getitem__, deals))
+    deal_steps = t.deal_steps
+    steps = new.history = [deal_steps[k] for k in deals]
     passes = new.passes
     for actor, action in history[dealt:]:  # the passes chosen (phase PASS)
         if actor != seat:  # any legal pass: one of the tables' own, known by identity
@@ -478,7 +480,8 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
         steps.append((actor, t.pass_action(*choice)))
     events = new.events = s.events[:]
     start = s.log_start
-    events[start : start + dealt] = map(getitem, map(t.dealt_events.__getitem__, queue), deals)
+    # dealt_events[to][k] for each card k dealt, to its receiver in the queue
+    events[start : start + dealt] = map(getitem, map(getitem, repeat(t.dealt_events), queue), deals)
     return new
 
 
@@ -514,7 +517,8 @@ def _assemble(
     # The round's steps and events as they were, with each hidden choice or private card
     # replaced: the deals, then the passes and the cards drawn; the public part stays.
     history = t.history = s.history[:]
-    history[: r.dealt] = map(tables.deal_steps.__getitem__, deals)
+    deal_steps = tables.deal_steps
+    history[: r.dealt] = [deal_steps[k] for k in deals]
     pass_action = tables.pass_action
     for i, actor in r.pass_steps:
         history[i] = (actor, pass_action(*passes[actor]))
