@@ -99,8 +99,17 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
 
 
 def _cards(pile: list[int]) -> list[int]:
-    """The cards of `pile` (counts by kind), one entry per card: its kind."""
-    return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
+    """The cards of `pile` (counts by kind), one entry per card: its kind (a new list)."""
+    key = tuple(pile)
+    found = _CARDS.get(key)
+    if found is None:
+        found = tuple(chain.from_iterable(map(repeat, range(len(pile)), pile)))
+        rules._store(_CARDS, key, found)
+    return list(found)
+
+
+_CARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""`_cards` by pile: the piles re-drawn from are few (a round's deck less one hand)."""
 
 
 class Fight(NamedTuple):
@@ -356,8 +365,8 @@ class Round:
             for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
                 j = int(random() * (m + 1))
                 cards[m], cards[j] = cards[j], cards[m]
-            for slot, card in zip(slots, cards, strict=True):
-                card_of[slot] = card
+            for m, slot in enumerate(slots):  # as many cards as slots
+                card_of[slot] = cards[m]
         hands: list[list[int]] = []
         for filled in self.deal_slots:
             if filled is None:  # the seat's own deal
@@ -453,15 +462,16 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     deals: list[int] = []
     random = rng.random
     take = _cards(pool).pop
-    for (_, action), to in zip(history, queue, strict=False):
+    dealt = min(len(history), len(queue))
+    for i in range(dealt):
+        to = queue[i]
         if to == seat:
-            k = position[action.card]  # type: ignore[attr-defined]
+            k = position[history[i][1].card]  # type: ignore[attr-defined]
         else:  # one of the cards not seen, at random
             k = take(int(random() * total))
             total -= 1
             hands[to][k] += 1
         deals.append(k)
-    dealt = len(deals)
     new = s.clone_with_round(hands)
     # The deck holds what was not dealt: until the passes move, hands hold what was.
     new.deck = list(map(sub, s.round_deck, map(sum, zip(*hands, strict=True))))
@@ -522,16 +532,15 @@ def _assemble(
     pass_action = tables.pass_action
     for i, actor in r.pass_steps:
         history[i] = (actor, pass_action(*passes[actor]))
-    draw_steps = tables.draw_steps
-    for i, k in zip(log.draw_steps, draws, strict=True):
-        history[i] = draw_steps[k]
     events = s.events[:]
     start = s.log_start
     events[start : start + r.dealt] = map(getitem, r.dealt_rows, deals)
     for i, row, p, side in r.pass_moves:
         events[i] = row[passes[p][side]]  # type: ignore[index]  # a card passed is a kind
-    drew_events = tables.drew_events
-    for (i, drawer, victim), k in zip(log.drew_at, draws, strict=True):
+    draw_steps, drew_events = tables.draw_steps, tables.drew_events
+    for m, k in enumerate(draws):  # one step and one event for each card drawn
+        history[log.draw_steps[m]] = draw_steps[k]
+        i, drawer, victim = log.drew_at[m]
         events[i] = drew_events[drawer][victim][k]
     t.events = events
     return t
