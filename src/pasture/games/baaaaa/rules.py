@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, compress
+from itertools import compress
 from operator import getitem
 from typing import TYPE_CHECKING
 
@@ -65,6 +65,12 @@ class Tables:
     chance: dict[tuple[int, ...], tuple[ChanceOutcome, ...]]
     """The next wolf card's outcomes by the deck's counts per kind; filled as met, at most
     CACHE_LIMIT * 4 (a few thousand decks are met in practice)."""
+    outcome_rows: dict[int, tuple[tuple[ChanceOutcome, ...], ...]]
+    """outcome_rows[cards in the deck][k][c]: the outcome of wolf card k with c copies in
+    the deck, made once: a deck not met yet costs a tuple of these, not new outcomes."""
+    wolf_events: dict[tuple[int, int, int, int | None, int, int, int], Event]
+    """(card kind, by, wolf from, placed, wolf to, saved, taken) -> the event of a wolf card
+    other than a move carried out without a tie; filled as met, at most CACHE_LIMIT."""
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
     (`_others_on` says which key); filled as met, at most CACHE_LIMIT each."""
@@ -191,6 +197,8 @@ def _build_tables(e: Edition) -> Tables:
         pick=pick,
         take=take,
         chance={},
+        outcome_rows={},
+        wolf_events={},
         offered=tuple({} for _ in e.sheep_kinds),
         alike={},
         moves_from=tuple(
@@ -519,8 +527,9 @@ def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
     """What card k offers on a mountain with `key[space]` sheep on each space (counted to
     3; to 1 for a move card), made once and kept."""
     offers = t.offers[k]
-    # offers[space][key[space]] for each space the key covers, joined
-    found: tuple[Action, ...] = tuple(chain.from_iterable(map(getitem, offers, key)))
+    # offers[space][key[space]] for each space the key covers, joined (adding the small
+    # tuples costs less than chaining them)
+    found: tuple[Action, ...] = sum(map(getitem, offers, key), ())
     if not found:
         found = (t.no_effect[k],)
     table = t.offered[k]
@@ -565,8 +574,14 @@ def chance_outcomes(s: BaaaaaState) -> tuple[ChanceOutcome, ...]:
     outcomes = t.chance.get(key)
     if outcomes is None:
         total = sum(key)
-        turn = t.turn
-        outcomes = tuple([ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c])
+        rows = t.outcome_rows.get(total)
+        if rows is None:  # one per deck size: at most the edition's wolf cards
+            counts = s.edition.wolf_counts
+            rows = t.outcome_rows[total] = tuple(
+                tuple(ChanceOutcome(action, c / total) for c in range(counts[k] + 1))
+                for k, action in enumerate(t.turn)
+            )
+        outcomes = tuple([rows[k][c] for k, c in enumerate(key) if c])
         if len(t.chance) < CACHE_LIMIT * 4:
             t.chance[key] = outcomes
     return outcomes
@@ -719,9 +734,15 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
         public["chooser"] = tie_chooser(s)
         event = Event("wolf_card", public)
     else:
-        event = _wolf_card_event(
-            card, by, wolf_from, placed, s.wolf, s.saved - saved, s.taken - taken
-        )
+        wolf_to, saved, taken = s.wolf, s.saved - saved, s.taken - taken
+        key = (k, by, wolf_from, placed, wolf_to, saved, taken)
+        found = t.wolf_events.get(key)  # a dict: cheaper than the lru_cache's call
+        if found is None:
+            if len(t.wolf_events) >= CACHE_LIMIT:
+                t.wolf_events.clear()
+            found = _wolf_card_event(card, by, wolf_from, placed, wolf_to, saved, taken)
+            t.wolf_events[key] = found
+        event = found
     events.append(event)
     s.last_wolf = event.public
     if s.phase != TIE:
