@@ -57,6 +57,9 @@ class Tables:
     pos is the shepherd's space and the choices need no sheep (space -1)."""
     offers: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]
     """offers[k][space][min(sheep there, 3)]: the choices of move or Trio card k on `space`."""
+    move_plays: tuple[tuple[Action | None, ...] | None, ...]
+    """move_plays[k][space]: move card k's play from `space` (None where it cannot move);
+    None for the other cards."""
     wolf_effect: tuple[int, ...]
     wolf_step: tuple[tuple[int, ...] | None, ...]
     turn: tuple[TurnWolfCard, ...]
@@ -191,6 +194,12 @@ def _build_tables(e: Edition) -> Tables:
         no_effect=no_effect,
         choices=tuple(choices),  # type: ignore[arg-type]
         offers=tuple(offers),
+        move_plays=tuple(
+            tuple(play[k][sp][1] if moves[sp] is not None else None for sp in range(SPACES))
+            if effect == MOVE and moves is not None
+            else None
+            for k, (effect, moves) in enumerate(zip(sheep_effect, paths, strict=True))
+        ),
         wolf_effect=tuple(_WOLF_EFFECT[x] for x in e.wolf_effects),
         wolf_step=wolf_step,
         turn=turn,
@@ -526,10 +535,13 @@ def _others_on(t: Tables, up_to_3: bytes) -> tuple[tuple[Action, ...], ...]:
 def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
     """What card k offers on a mountain with `key[space]` sheep on each space (counted to
     3; to 1 for a move card), made once and kept."""
-    offers = t.offers[k]
-    # offers[space][key[space]] for each space the key covers, joined (adding the small
-    # tuples costs less than chaining them)
-    found: tuple[Action, ...] = sum(map(getitem, offers, key), ())
+    plays = t.move_plays[k]
+    found: tuple[Action, ...]
+    if plays is not None:  # a move card: its play from each occupied space it leaves
+        found = tuple(filter(None, compress(plays, key)))
+    else:  # offers[space][key[space]] for each space the key covers, joined (adding the
+        # small tuples costs less than chaining them)
+        found = sum(map(getitem, t.offers[k], key), ())
     if not found:
         found = (t.no_effect[k],)
     table = t.offered[k]
