@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import chain, repeat
+from math import floor
 from operator import attrgetter, getitem, itemgetter, sub
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -49,10 +50,12 @@ ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 
 
 # The re-draw makes many small random picks: one `rng.random()` each (a C call), scaled
-# as `int(random() * n)`, is much cheaper than `randrange`, `sample` or `shuffle`, with
-# the same uniform choice; the shuffles and samples are written out where they are made
-# (once a try or more). A tuple's bound `__getitem__` is a slow wrapper, unlike a list's
-# or a dict's: tables held in tuples are indexed in comprehensions or through `getitem`.
+# as `floor(random() * n)`, is much cheaper than `randrange`, `sample` or `shuffle`, with
+# the same uniform choice (and `floor` than `int`, a type whose call costs more, with the
+# same value on these non-negative numbers); the shuffles and samples are written out
+# where they are made (once a try or more). A tuple's bound `__getitem__` is a slow
+# wrapper, unlike a list's or a dict's: tables held in tuples are indexed in
+# comprehensions or through `getitem`.
 
 
 class Layout(NamedTuple):
@@ -346,7 +349,7 @@ class Round:
         random = rng.random
         hands = list(map(list.copy, self.base))
         for i, hand in enumerate(map(hands.__getitem__, self.drawn_to)):
-            j = i + int(random() * (size - i))
+            j = i + floor(random() * (size - i))
             k = drawn[j]
             drawn[j] = drawn[i]
             drawn[i] = k
@@ -363,7 +366,7 @@ class Round:
         for slots, need, start, end in self.fills:
             cards = [wolf] * need + drawn[start:end]
             for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
-                j = int(random() * (m + 1))
+                j = floor(random() * (m + 1))
                 cards[m], cards[j] = cards[j], cards[m]
             for m, slot in enumerate(slots):  # as many cards as slots
                 card_of[slot] = cards[m]
@@ -374,7 +377,7 @@ class Round:
                 continue
             dealt: list[int] = list(map(card_of.__getitem__, filled))  # type: ignore[arg-type]
             for m in range(len(dealt) - 1, 0, -1):  # every slot of another is filled
-                j = int(random() * (m + 1))
+                j = floor(random() * (m + 1))
                 dealt[m], dealt[j] = dealt[j], dealt[m]
             hands.append(dealt)
         # Each hand's cards in the order dealt to it: deals[i] is hands[queue[i]][rank]
@@ -411,7 +414,7 @@ class Round:
                 if pile[k] <= 0:
                     return None
             else:  # one card of the victim's at random, by its counts
-                x = int(random() * total)
+                x = floor(random() * total)
                 k = 0
                 while x >= pile[k]:
                     x -= pile[k]
@@ -468,7 +471,7 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
         if to == seat:
             k = position[history[i][1].card]  # type: ignore[attr-defined]
         else:  # one of the cards not seen, at random
-            k = take(int(random() * total))
+            k = take(floor(random() * total))
             total -= 1
             hands[to][k] += 1
         deals.append(k)
@@ -481,7 +484,7 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     for actor, action in history[dealt:]:  # the passes chosen (phase PASS)
         if actor != seat:  # any legal pass: one of the tables' own, known by identity
             options = t.passes(hands[actor])
-            action = options[int(random() * len(options))]
+            action = options[floor(random() * len(options))]
             passes[actor] = t.pass_kinds[id(action)]
             steps.append((actor, action))
             continue
