@@ -73,6 +73,10 @@ class Layout(NamedTuple):
     unknown: tuple[tuple[int, ...], ...]
     """By receiving hand, the slots whose card the seat cannot know (before it learns of
     any card passed to it)."""
+    giver_slots: tuple[tuple[int, ...] | None, ...]
+    """By giver, the slots its deal filled (None for the seat, whose deal is known)."""
+    ranks: tuple[int, ...]
+    """By card of the deal, how many cards its receiver was dealt before it."""
 
 
 @lru_cache(maxsize=1024)
@@ -92,12 +96,22 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
                 passed_to_seat.append((p, role))
             else:
                 unknown[dest].append(3 * p + role)
+    counted = [0] * n
+    ranks = []
+    for p in queue:
+        ranks.append(counted[p])
+        counted[p] += 1
     return Layout(
         roles,
         tuple(i for i, to in enumerate(queue) if to == seat),
         tuple(passed_by_seat),
         tuple(passed_to_seat),
         tuple(map(tuple, unknown)),
+        tuple(
+            None if p == seat else tuple(3 * p + role for role in giver_roles)
+            for p, giver_roles in enumerate(roles)
+        ),
+        tuple(ranks),
     )
 
 
@@ -325,18 +339,8 @@ class Round:
             if slots:
                 self.fills.append((slots, need, start, start + count))
                 start += count
-        self.deal_slots: list[tuple[int, ...] | None] = [
-            None if p == seat else tuple(3 * p + role for role in roles)
-            for p, roles in enumerate(self.roles)
-        ]
-        """By giver, the slots its deal filled (None for `seat`, whose deal is known)."""
-        counted = [0] * n
-        ranks = []
-        for p in self.queue:
-            ranks.append(counted[p])
-            counted[p] += 1
-        self.ranks = tuple(ranks)
-        """By card of the deal, how many cards its receiver was dealt before it."""
+        self.deal_slots = layout.giver_slots
+        self.ranks = layout.ranks
         self.feasible = len(self.rest) >= self.to_draw
 
     def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
