@@ -48,3 +48,18 @@ def test_every_redraw_keeps_the_view_and_replays_from_the_round_start(players: i
             if not s.history and not s.is_over():  # a new round has begun
                 round_start = s.clone()
         assert redrawn, "determinize never re-drew anything"
+
+
+def test_the_cards_of_a_pile_are_a_fresh_list_and_their_cache_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pasture.games.swipsheep import redraw, rules
+
+    monkeypatch.setattr(rules, "CACHE_LIMIT", 2)
+    redraw._CARDS.clear()
+    for pile in ([2, 0, 1], [0, 1, 0], [1, 1, 1], [2, 0, 1]):
+        cards = redraw._cards(pile)
+        assert cards == [k for k, count in enumerate(pile) for _ in range(count)]
+        cards.pop()  # the caller's to change: the next answer is whole again
+        assert redraw._cards(pile) == [k for k, count in enumerate(pile) for _ in range(count)]
+        assert len(redraw._CARDS) <= 2

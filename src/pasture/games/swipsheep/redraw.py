@@ -121,7 +121,7 @@ def _cards(pile: list[int]) -> list[int]:
     found = _CARDS.get(key)
     if found is None:
         found = tuple(chain.from_iterable(map(repeat, range(len(pile)), pile)))
-        rules._store(_CARDS, key, found)
+        rules._store(_CARDS, key, found, rules.CACHE_LIMIT)
     return list(found)
 
 
