@@ -63,3 +63,21 @@ def test_the_cards_of_a_pile_are_a_fresh_list_and_their_cache_stays_bounded(
         cards.pop()  # the caller's to change: the next answer is whole again
         assert redraw._cards(pile) == [k for k, count in enumerate(pile) for _ in range(count)]
         assert len(redraw._CARDS) <= 2
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_state_redrawn_again_gives_what_a_fresh_copy_gives(players: int) -> None:
+    """The attacks a re-draw read are kept with the state; a copy that moved on, or one
+    loaded from JSON (which keeps nothing), re-draws exactly as it would afresh."""
+    rng = random.Random(7)
+    s = new_game(players)
+    while not s.is_over():
+        seat = s.actors()[0] if s.actors() else 0
+        first = dump(s.determinize(seat, random.Random(1)))
+        again = dump(s.determinize(seat, random.Random(1)))  # the attacks kept from `first`
+        fresh = SwipSheepState.from_json(s.to_json(), s.game.parse_action)
+        assert first == again == dump(fresh.determinize(seat, random.Random(1)))
+        if s.is_chance():
+            s.apply(CHANCE, sample(s.chance_outcomes(), rng))
+        else:
+            s.apply(seat, rng.choice(s.legal_actions(seat)))

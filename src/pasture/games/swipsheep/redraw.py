@@ -440,7 +440,13 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
     if r is None:
         r = s.redraws[seat] = Round(s, seat)
         r.plan_after_passes()
-    log = r.attack_log(s)
+    length = len(s.history)
+    read = s.attacks_read  # the same state re-drawn again (a search's root): read once
+    if read is not None and read[0] is r and read[1] == length:
+        log = read[2]
+    else:
+        log = r.attack_log(s)
+        s.attacks_read = (r, length, log)
     for _ in range(MAX_TRIES if r.feasible else 0):
         hands, drawn = r.hands_after_passes(rng)
         draws = r.attacks_on(log, hands, rng)
