@@ -74,9 +74,10 @@ def view(
 
 class SeatParts(NamedTuple):
     """A game's split of its views (its view module's `SEAT_KEYS`, `seat_view` and, where
-    it has them, `shared_view`, `LOG_KEY` and `log_events`): `view(s, seat)` is the
-    spectator's view with the keys of `seat_view(s, seat)`, all of them in `keys`, put
-    in, and the log under `log_key`. The rest is the spectator's: public by definition."""
+    it has them, `shared_view`, `LOG_KEY` with `log_events`, `OFTEN_THE_SPECTATORS`):
+    `view(s, seat)` is the spectator's view with the keys of `seat_view(s, seat)`, all of
+    them in `keys`, put in, and the seat's log under `log.key`. The rest is the
+    spectator's: public by definition."""
 
     seat_view: Callable[[State, int | None], dict[str, JSON]]
     """The keys of `keys` a seat's view has, but the log."""
@@ -85,6 +86,9 @@ class SeatParts(NamedTuple):
     """The keys of every view outside `keys` (the spectator's view less them when the
     game names no cheaper way)."""
     log: SeatLogSource | None
+    often_the_spectators: tuple[str, ...]
+    """Keys of `keys` whose value in a seat's view is often the very object the
+    spectator's has (the view module's OFTEN_THE_SPECTATORS)."""
 
 
 class SeatLogSource(NamedTuple):
@@ -117,7 +121,13 @@ def _seat_parts(state_type: type[State]) -> SeatParts | None:
 
     log_key = getattr(views, "LOG_KEY", None)
     log = None if log_key is None else SeatLogSource(log_key, views.log_events)  # type: ignore[union-attr]
-    return SeatParts(seat_view, own, getattr(views, "shared_view", spectator_less_own), log)
+    return SeatParts(
+        seat_view,
+        own,
+        getattr(views, "shared_view", spectator_less_own),
+        log,
+        tuple(getattr(views, "OFTEN_THE_SPECTATORS", ())),
+    )
 
 
 @lru_cache(maxsize=1 << 16)

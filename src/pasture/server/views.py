@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pasture.core.game import Event, State
+from pasture.core.game import JSON, Event, State
 from pasture.server import protocol
 
 if TYPE_CHECKING:
@@ -21,13 +21,20 @@ class VersionViews:
     splits its views (`protocol.seat_parts`), what every seat's view shares with the
     spectator's is built and encoded once, and each seat's message is that text joined
     with its own keys and its log: the shared part is the spectator's view, public by
-    definition."""
+    definition. A seat's own value that is the very object the spectator has under the
+    same key, of the keys a game names (`often_the_spectators`: Wypas' auction, for a
+    seat with nothing face down in it), is encoded once too: an object's text is the
+    same whoever it is sent to."""
 
     def __init__(self, table: LiveTable) -> None:
         self.table = table
         self.parts = table.view_parts
         self._shared: str | None = None
         self._actors: tuple[int, ...] = ()
+        self._spectators: dict[str, JSON] = {}
+        """The spectator's values of the keys that seats often share with it."""
+        self._pairs: dict[str, str] = {}
+        """Of those, each one encoded with its key (`"key":value`), once a seat has it."""
 
     def text(self, seat: int | None) -> str:
         table = self.table
@@ -38,8 +45,13 @@ class VersionViews:
         if self._shared is None:
             self._shared = protocol.dumps(parts.shared_view(state))
             self._actors = state.actors()
+            if parts.often_the_spectators:
+                spectator = parts.seat_view(state, None)
+                self._spectators = {
+                    k: spectator[k] for k in parts.often_the_spectators if k in spectator
+                }
         view_json = protocol.join_objects(
-            self._shared, protocol.dumps(parts.seat_view(state, seat))
+            self._shared, self._own_text(parts.seat_view(state, seat))
         )
         if table.seat_logs is not None:
             view_json = protocol.join_objects(view_json, table.seat_logs.field(state, seat))
@@ -47,6 +59,23 @@ class VersionViews:
             return protocol.view_text(table.match.version, view_json, "[]", False)
         turn = seat in self._actors
         return protocol.view_text(table.match.version, view_json, table.legal_json(seat), turn)
+
+    def _own_text(self, own: dict[str, JSON]) -> str:
+        spectators = self._spectators
+        if not spectators:
+            return protocol.dumps(own)
+        alike = [k for k, v in spectators.items() if own.get(k) is v]
+        if not alike:
+            return protocol.dumps(own)
+        pairs = self._pairs
+        texts = []
+        for key in alike:
+            pair = pairs.get(key)
+            if pair is None:
+                pair = pairs[key] = protocol.dumps({key: own[key]})[1:-1]
+            texts.append(pair)
+        rest = protocol.dumps({k: v for k, v in own.items() if k not in alike})
+        return protocol.join_objects(rest, "{" + ",".join(texts) + "}")
 
 
 @dataclass(slots=True)

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 
 def _cards(s: SwipSheepState, counts: list[int]) -> dict[str, int]:
-    return dict(zip(compress(s.edition.kinds, counts), filter(None, counts), strict=True))
+    # strict=False: the two run alike by construction, and checking costs half the call
+    return dict(zip(compress(s.edition.kinds, counts), filter(None, counts), strict=False))
 
 
 SEAT_KEYS = ("seat", "log", "hand", "my_pass")
