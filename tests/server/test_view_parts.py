@@ -173,3 +173,31 @@ def test_an_events_kept_text_is_that_events_own_for_its_viewer() -> None:
     for i in range(protocol.MAX_SEEN_TEXTS + 1):
         protocol.seen_text(Event("wolves", {"laid": [i]}), None)
     assert len(protocol._seen_texts) <= protocol.MAX_SEEN_TEXTS
+
+
+def test_a_value_is_encoded_once_only_for_the_seats_that_have_that_very_object() -> None:
+    """`OFTEN_THE_SPECTATORS`: a seat's own value that is the spectator's very object is
+    encoded once for all; a seat without the key, or with another object (even an equal
+    one), is sent its own."""
+    table = _table("swipsheep", 3, {}, 4)
+    parts = table.view_parts
+    assert parts is not None
+    shared_list: list[int] = [1, 2]
+
+    def seat_view(state: Any, seat: int | None) -> dict[str, JSON]:
+        out = parts.seat_view(state, seat)
+        if seat is None:
+            out.update(gone=None, alike=shared_list)
+        elif seat == 1:
+            out["alike"] = shared_list
+        elif seat == 2:
+            out["alike"] = [1, 2]
+        return out
+
+    table.view_parts = parts._replace(seat_view=seat_view, often_the_spectators=("gone", "alike"))
+    views = VersionViews(table)
+    sent = {seat: orjson.loads(views.text(seat))["view"] for seat in (None, 0, 1, 2)}
+    assert sent[None]["gone"] is None and sent[None]["alike"] == [1, 2]
+    assert "gone" not in sent[0] and "alike" not in sent[0]
+    assert sent[1]["alike"] == [1, 2] and "gone" not in sent[1]
+    assert sent[2]["alike"] == [1, 2] and "gone" not in sent[2]

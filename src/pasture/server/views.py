@@ -64,7 +64,7 @@ class VersionViews:
         spectators = self._spectators
         if not spectators:
             return protocol.dumps(own)
-        alike = [k for k, v in spectators.items() if own.get(k) is v]
+        alike = [k for k, v in spectators.items() if k in own and own[k] is v]
         if not alike:
             return protocol.dumps(own)
         pairs = self._pairs
