@@ -27,7 +27,7 @@ from pasture.server.live import token_hash
 from pasture.server.manager import TableManager
 from pasture.server.protocol import loads
 from pasture.server.settings import Settings
-from pasture.server.text import check_message
+from pasture.server.text import check_message, is_plain
 
 MAX_TOKEN = 256
 
@@ -62,7 +62,8 @@ def parse_message(text: str | bytes, limit: int) -> dict[str, Any]:
         raise ServerError(
             400, "malformed_message", "A message is a JSON object with a 'type'."
         ) from None
-    check_message(data)
+    if not is_plain(text):
+        check_message(data)
     return data
 
 
