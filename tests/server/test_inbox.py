@@ -149,6 +149,25 @@ def test_messages_sent_with_the_hello_in_one_write_are_all_answered_in_order(
     assert asyncio.run(scenario()) == [f"m{i}" for i in range(40)]
 
 
+def test_a_message_begun_in_the_hellos_write_and_ended_later_is_read_whole(
+    server: Server, table: tuple[str, str]
+) -> None:
+    """Its first fragment is held by uvicorn when the hello is read: the socket is read
+    the ordinary way until the message is whole, then straight from the transport."""
+
+    async def scenario() -> list[str]:
+        data = json.dumps(PING).encode()
+        sock = await _hello(server, table, frame(0x1, data[:5], fin=False))
+        await sock.until("view")
+        await asyncio.sleep(0.2)
+        await sock.write(frame(0x0, data[5:], fin=True) + text(PING))
+        kinds = [(await sock.until("pong", "error"))["type"] for _ in range(2)]
+        sock.close()
+        return kinds
+
+    assert asyncio.run(scenario()) == ["pong", "pong"]
+
+
 def test_a_message_in_fragments_a_byte_at_a_time_or_around_a_ping_is_read_whole(
     server: Server, table: tuple[str, str]
 ) -> None:

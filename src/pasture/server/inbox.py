@@ -46,8 +46,9 @@ class Inbox(asyncio.Protocol):
     @classmethod
     def take(cls, websocket: WebSocket) -> Inbox | None:
         """Read `websocket` directly from now on, if it is an open uvicorn sans-I/O
-        socket whose queue of ASGI messages is empty (else None: read it the ordinary
-        way, and try again later)."""
+        socket with no message read and not yet taken (none in its ASGI queue, no part
+        of one held), reading (else None: read it the ordinary way, and try again
+        later)."""
         if DirectSocket.of(websocket) is None:
             return None
         protocol = websocket._send.__self__  # type: ignore[attr-defined]
@@ -56,7 +57,8 @@ class Inbox(asyncio.Protocol):
         if (
             not isinstance(queue, asyncio.Queue)
             or not queue.empty()
-            or not isinstance(getattr(protocol, "read_paused", None), bool)
+            or getattr(protocol, "read_paused", None) is not False
+            or getattr(protocol, "frames", None) != []  # part of a fragmented message
             or protocol.close_sent
             or protocol.disconnected
             or protocol.conn.state is not State.OPEN
