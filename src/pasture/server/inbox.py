@@ -38,7 +38,8 @@ class Inbox(asyncio.Protocol):
         self._messages: deque[str | bytes] = deque()
         self._waiter: asyncio.Future[None] | None = None
         self._closed: int | None = None
-        """The close code once the client is gone (what is queued is still read)."""
+        """The close code once the client is gone or being closed (what is queued is
+        still read first)."""
         self._parts: list[bytes | bytearray | memoryview] = []
         """The frames so far of a fragmented message."""
         self._text = True
@@ -46,8 +47,8 @@ class Inbox(asyncio.Protocol):
     @classmethod
     def take(cls, websocket: WebSocket) -> Inbox | None:
         """Read `websocket` directly from now on, if it is an open uvicorn sans-I/O
-        socket with no message read and not yet taken (none in its ASGI queue, no part
-        of one held), reading (else None: read it the ordinary way, and try again
+        socket that is reading and holds no message read but not yet taken (none in its
+        ASGI queue, no part of one): else None (read it the ordinary way, and try again
         later)."""
         if DirectSocket.of(websocket) is None:
             return None
@@ -67,6 +68,7 @@ class Inbox(asyncio.Protocol):
         ):
             return None
         inbox = cls(protocol)
+        protocol.queue = _Disconnects(inbox)
         transport.set_protocol(inbox)
         return inbox
 
@@ -96,7 +98,6 @@ class Inbox(asyncio.Protocol):
         conn.receive_data(data)
         if conn.parser_exc is not None:  # e.g. too large, unmasked: uvicorn closes
             self._protocol.handle_parser_exception()
-            self._gone(conn.close_sent.code if conn.close_sent is not None else 1006)
             return
         for event in conn.events_received():
             if not isinstance(event, Frame):
@@ -117,8 +118,6 @@ class Inbox(asyncio.Protocol):
                 self._protocol.handle_pong(event)
             elif opcode is Opcode.CLOSE:
                 self._protocol.handle_close(event)
-                received = conn.close_rcvd
-                self._gone(received.code if received is not None else 1005)
 
     def _message(self) -> None:
         parts, self._parts = self._parts, []
@@ -130,10 +129,9 @@ class Inbox(asyncio.Protocol):
         if self._text:
             try:
                 message = data.decode()
-            except UnicodeDecodeError:
+            except UnicodeDecodeError:  # as uvicorn answers it
                 self._conn.send_close(1007)
                 protocol.handle_parser_exception()
-                self._gone(1007)
                 return
         self._messages.append(message)
         waiter = self._waiter
@@ -143,7 +141,9 @@ class Inbox(asyncio.Protocol):
             protocol.read_paused = True
             self._transport.pause_reading()
 
-    def _gone(self, code: int) -> None:
+    def gone(self, code: int) -> None:
+        """The client is gone, or is being closed (`code`): `next` says so once what
+        came before is read."""
         if self._closed is None:
             self._closed = code
         waiter = self._waiter
@@ -152,7 +152,6 @@ class Inbox(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._protocol.connection_lost(exc)
-        self._gone(1005 if exc is None else 1006)
 
     def eof_received(self) -> bool | None:
         return self._protocol.eof_received()  # type: ignore[no-any-return]
@@ -162,3 +161,18 @@ class Inbox(asyncio.Protocol):
 
     def resume_writing(self) -> None:
         self._protocol.resume_writing()
+
+
+class _Disconnects:
+    """Stands in for the protocol's ASGI queue once an Inbox reads its socket: what
+    uvicorn puts there is then only ever the disconnect it tells the application of
+    (the client's close, a close sent by the server, a broken frame, a lost
+    connection, the server shutting down), which the Inbox's reader is told at once,
+    as it was through the queue."""
+
+    def __init__(self, inbox: Inbox) -> None:
+        self._inbox = inbox
+
+    def put_nowait(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "websocket.disconnect":
+            self._inbox.gone(int(message.get("code", 1005)))
