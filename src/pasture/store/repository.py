@@ -13,15 +13,15 @@ from sqlalchemy import Connection, Dialect, bindparam, func, insert, select, tup
 
 from pasture.store.models import ActionRow, Base, SeatRow, TableRow
 
-# The statements of every join and every action are built once, on the Core tables (not
-# the ORM classes): building one and keying its compiled form costs more CPU than running
-# it, and these run for every action (bench/bench_server.py, the database thread).
+# The statements of every join and every match's end are built once, on the Core tables
+# (not the ORM classes): building one and keying its compiled form costs more CPU than
+# running it (bench/bench_server.py, the database thread). Those of every action are the
+# driver's own SQL (`ActionAppend`).
 _TABLES = Base.metadata.tables[TableRow.__tablename__]
 _SEATS = Base.metadata.tables[SeatRow.__tablename__]
 _ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 _INSERT_TABLE = insert(_TABLES)
 _INSERT_SEATS = insert(_SEATS)
-_INSERT_ACTIONS = insert(_ACTIONS)
 _SET_SEAT = (
     update(_SEATS)
     .where(_SEATS.c.table_id == bindparam("b_table"), _SEATS.c.seat == bindparam("b_seat"))
@@ -174,24 +174,14 @@ def set_seat(
     )
 
 
-def append_actions(
-    conn: Connection,
-    table_id: str,
-    actions: Sequence[ActionRecord],
-    result: dict[str, Any] | None,
-    timers: StoredTimers | None = None,
-) -> None:
-    """Log players' actions (one, or the answers of a reaction window); with `result`,
-    the match ended with them; with `timers`, the table's timers changed with them."""
-    ActionAppend(table_id, actions, result, timers)(conn)
-
-
 @dataclass(frozen=True, slots=True)
 class ActionAppend:
-    """`append_actions` as a database job. The jobs of one batch (server/database.py:
-    every table's actions that share a commit) are run together: one INSERT of all
-    their rows and one UPDATE of all the timers that changed, each a single
-    `executemany` on the driver's own SQL (no statement compiled or keyed per action)."""
+    """Log players' actions (one, or the answers of a reaction window); with `result`,
+    the match ended with them; with `timers`, the table's timers changed with them. A
+    database job: the jobs of one batch (store/database.py: every table's actions that
+    share a commit) are run together, one INSERT of all their rows and one UPDATE of
+    all the timers that changed, each a single `executemany` on the driver's own SQL
+    (no statement compiled or keyed per action)."""
 
     table_id: str
     actions: Sequence[ActionRecord]
