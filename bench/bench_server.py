@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import copy
 import multiprocessing
 import os
 import random
@@ -602,6 +603,14 @@ def _live_table(name: str, players: int, seed: int) -> Any:
     return table
 
 
+def _logs_copy(logs: Any) -> Any:
+    """A copy of a table's kept seat logs (server/views.py `SeatLogs`) as they stand."""
+    copied = copy.copy(logs)
+    copied._public = logs._public[:]
+    copied._seats = {seat: copy.copy(kept) for seat, kept in logs._seats.items()}
+    return copied
+
+
 def view_costs(players: int, steps: int = 400) -> None:
     """Per game, over random matches, for seat 0 after every step: the CPU of building
     the view message (`State.view`, legal actions), of encoding it, and of computing a
@@ -609,14 +618,15 @@ def view_costs(players: int, steps: int = 400) -> None:
     A delta needs the new view built first, so it can save only the encoding. Then, for
     every seat at once, what the server's messages of a change cost: one `view()` per
     seat, built and encoded, against the shared part built and encoded once
-    (server/live.py `VersionViews`); the least of 5 tries at each step. Last, what a
-    change costs the table in all for four seated connections: the events and views
-    each is sent, encoded and queued, with the choices of the seats whose choices changed
-    (`LiveTable.broadcast_since`, the least of 5)."""
+    (server/views.py `VersionViews`, each seat's kept log reading the last change's
+    events); the least of 5 tries at each step. Last, what a change costs the table in
+    all for four seated connections: the events and views each is sent, encoded and
+    queued, with the choices of the seats whose choices changed and the kept logs as they
+    were before the change (`LiveTable.broadcast_since`, the least of 5)."""
     from pasture import games as registry
     from pasture.server import protocol
     from pasture.server.connection import Connection
-    from pasture.server.live import VersionViews
+    from pasture.server.views import VersionViews
 
     def seated(table: Any) -> list[Connection]:
         conns = [Connection(None, seat, None, 1 << 30, batch=True) for seat in range(players)]  # type: ignore[arg-type]
@@ -637,6 +647,7 @@ def view_costs(players: int, steps: int = 400) -> None:
         seed = 0
         table = _live_table(name, players, seed)
         conns = seated(table)
+        logs_prev = None
         while n < steps:
             match = table.match
             if match.is_over():
@@ -644,6 +655,7 @@ def view_costs(players: int, steps: int = 400) -> None:
                 table = _live_table(name, players, seed)
                 conns = seated(table)
                 previous = None
+                logs_prev = None
                 continue
             t0 = time.perf_counter()
             message = protocol.view(match.state, 0, match.version)
@@ -665,13 +677,15 @@ def view_costs(players: int, steps: int = 400) -> None:
                 t3 = time.perf_counter()
                 for seat in range(players):
                     dumps(protocol.view(match.state, seat, match.version, table.legal[seat]))
-                t4 = time.perf_counter()
+                tries_each.append(time.perf_counter() - t3)
                 if hasattr(match.state, "_public_view"):
                     match.state._public_view = None
+                if logs_prev is not None:  # the logs as they were before the last change
+                    table.seat_logs = _logs_copy(logs_prev)
+                t4 = time.perf_counter()
                 views = VersionViews(table)
                 for seat in range(players):
                     views.text(seat)
-                tries_each.append(t4 - t3)
                 tries_shared.append(time.perf_counter() - t4)
             each += min(tries_each)
             shared += min(tries_shared)
@@ -682,9 +696,12 @@ def view_costs(players: int, steps: int = 400) -> None:
             table.refresh_legal()
             changed = [seat for seat, text in enumerate(table._legal_json) if text is None]
             tries_change = []
+            logs_before = table.seat_logs and _logs_copy(table.seat_logs)
             for _ in range(5):
                 if hasattr(match.state, "_public_view"):
                     match.state._public_view = None
+                if logs_before is not None:  # each try has the change's new events to read
+                    table.seat_logs = _logs_copy(logs_before)
                 for seat in changed:  # their choices are encoded anew in each try
                     table._legal_json[seat] = None
                 t5 = time.perf_counter()
@@ -693,6 +710,7 @@ def view_costs(players: int, steps: int = 400) -> None:
                 for conn in conns:
                     conn._outbox.clear()
             change += min(tries_change)
+            logs_prev = logs_before
         print(
             f"{name:<12} {build / n * 1e6:>5.0f} us {encode / n * 1e6:>5.0f} us"
             f" {delta / n * 1e6:>5.0f} us {full_bytes / n:>11,.0f} {delta_bytes / n:>12,.0f}"

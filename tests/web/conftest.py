@@ -89,15 +89,24 @@ def new_page(browser: Any, server: Server) -> Iterator[Any]:
     own localStorage; `locale` is the browser's Accept-Language). Playwright's own helpers
     that evaluate strings (wait_for_function) are refused by the server's
     Content-Security-Policy, so pages bypass it unless `csp=True` (tests/web/test_csp.py
-    checks the client under it)."""
+    checks the client under it). Pages ask for reduced motion unless `motion=True`:
+    Playwright clicks only what stands still, so every sliding tile would hold a click
+    back until its animation ends."""
     contexts: list[Any] = []
 
-    def make(width: int = 1100, height: int = 900, locale: str = "en-GB", csp: bool = False) -> Any:
+    def make(
+        width: int = 1100,
+        height: int = 900,
+        locale: str = "en-GB",
+        csp: bool = False,
+        motion: bool = False,
+    ) -> Any:
         context = browser.new_context(
             viewport={"width": width, "height": height},
             base_url=server.url,
             locale=locale,
             bypass_csp=not csp,
+            reduced_motion="no-preference" if motion else "reduce",
         )
         contexts.append(context)
         page = context.new_page()

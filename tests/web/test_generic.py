@@ -23,7 +23,9 @@ def reflex_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def test_generic_renderer_plays_a_game_without_a_renderer(
     browser: Any, reflex_server: Server
 ) -> None:
-    context = browser.new_context(base_url=reflex_server.url, bypass_csp=True)  # see conftest
+    context = browser.new_context(  # as new_page makes them: see conftest
+        base_url=reflex_server.url, bypass_csp=True, reduced_motion="reduce"
+    )
     try:
         page = context.new_page()
         page.set_default_timeout(30_000)

@@ -12,10 +12,11 @@ from datetime import datetime
 from typing import Any
 
 from pasture import bots
-from pasture.core.game import JSON, Action, Event, Game
+from pasture.core.game import JSON, Action, Game
 from pasture.core.match import Match
 from pasture.server import protocol
 from pasture.server.connection import Connection
+from pasture.server.views import ChangeEvents, SeatLogs, VersionViews
 from pasture.server.window import HeldAnswer
 from pasture.store.repository import SeatRecord, StoredTimers, TableRecord
 
@@ -116,6 +117,11 @@ class LiveTable:
         self.bot_slot = asyncio.Lock()
         """Held while one of the table's bots thinks: one decision of a table at a time."""
         self._rng = random.Random()
+        self.view_parts = protocol.seat_parts(match.state)
+        """How the game's views split into what seats share and what is each one's."""
+        log = self.view_parts.log if self.view_parts is not None else None
+        self.seat_logs = SeatLogs(log) if log is not None else None
+        """Each seat's log, encoded, kept from change to change (server/views.py)."""
 
     # -- state ---------------------------------------------------------------------------
 
@@ -265,68 +271,3 @@ class LiveTable:
 
     def broadcast_table(self) -> None:
         self.broadcast({"type": "table", "table": self.info()})
-
-
-class VersionViews:
-    """The view messages of a table's current version, seat by seat. For a game that
-    splits its views (`protocol.seat_parts`), what every seat's view shares with the
-    spectator's is built and encoded once, and each seat's message is that text joined
-    with its own keys: the shared part is the spectator's view, public by definition."""
-
-    def __init__(self, table: LiveTable) -> None:
-        self.table = table
-        self.parts = protocol.seat_parts(table.match.state)
-        self._shared: str | None = None
-        self._actors: tuple[int, ...] | None = None
-
-    def text(self, seat: int | None) -> str:
-        table = self.table
-        if self.parts is None:
-            return protocol.dumps(table.view_message(seat))
-        state = table.match.state
-        if self._shared is None:
-            keys = self.parts.keys
-            spectator = state.view(None)
-            self._shared = protocol.dumps({k: v for k, v in spectator.items() if k not in keys})
-            self._actors = state.actors()
-        own = protocol.dumps(self.parts.seat_view(state, seat))
-        view_json = protocol.join_objects(self._shared, own)
-        if seat is None or table.status != "playing":  # before every seat is taken: no choices
-            return protocol.view_text(table.match.version, view_json, "[]", False)
-        assert self._actors is not None
-        turn = seat in self._actors
-        return protocol.view_text(table.match.version, view_json, table.legal_json(seat), turn)
-
-
-class ChangeEvents:
-    """The event messages of one change, encoded. Most events read the same for every
-    seat that is not among their `to` (`Event.for_seat`): such an event is encoded once
-    and its text shared; only a seat it tells more gets a text of its own."""
-
-    def __init__(self, steps: list[tuple[int, Event]]) -> None:
-        self.steps = steps
-        self._public: dict[int, str | None] = {}
-
-    def texts(self, seat: int | None, own_after: int) -> list[str]:
-        """What `protocol.events(steps, seat, own_after)` gives, encoded."""
-        out: list[str] = []
-        public = self._public
-        for i, (version, event) in enumerate(self.steps):
-            if seat is not None and version > own_after and seat in event.to:
-                seen = event.for_seat(seat)
-                if seen is not None:
-                    out.append(protocol.dumps(protocol.event_message(version, seen)))
-                continue
-            if i in public:
-                text = public[i]
-            else:
-                shown = event.for_seat(None)
-                text = (
-                    None
-                    if shown is None
-                    else protocol.dumps(protocol.event_message(version, shown))
-                )
-                public[i] = text
-            if text is not None:
-                out.append(text)
-        return out

@@ -537,15 +537,7 @@ class TableManager:
         timers = self.scheduler.plan(table, "over" if result is not None else None)
         changed = timers if timers != table.saved_timers else None
         try:
-            await self.db.run(
-                partial(
-                    repo.append_actions,
-                    table_id=table.id,
-                    actions=records,
-                    result=result,
-                    timers=changed,
-                )
-            )
+            await self.db.run(repo.ActionAppend(table.id, records, result, changed))
         except Exception:
             log.exception("table %s: commit failed", table.id)
             self._break(table)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 import orjson
@@ -73,22 +73,61 @@ def view(
 
 
 class SeatParts(NamedTuple):
-    """A game's split of its views (its view module's `seat_view` and `SEAT_KEYS`):
-    `view(s, seat)` is the spectator's view with the keys of `seat_view(s, seat)`, all
-    of them in `keys`, put in. The rest is the spectator's: public by definition."""
+    """A game's split of its views (its view module's `SEAT_KEYS`, `seat_view` and, where
+    it has them, `shared_view`, `LOG_KEY` with `log_events`, `OFTEN_THE_SPECTATORS`):
+    `view(s, seat)` is the spectator's view with the keys of `seat_view(s, seat)`, all of
+    them in `keys`, put in, and the seat's log under `log.key`. The rest is the
+    spectator's: public by definition."""
 
     seat_view: Callable[[State, int | None], dict[str, JSON]]
+    """The keys of `keys` a seat's view has, but the log."""
     keys: frozenset[str]
+    shared_view: Callable[[State], dict[str, JSON]]
+    """The keys of every view outside `keys` (the spectator's view less them when the
+    game names no cheaper way)."""
+    log: SeatLogSource | None
+    often_the_spectators: tuple[str, ...]
+    """Keys of `keys` whose value in a seat's view is often the very object the
+    spectator's has (the view module's OFTEN_THE_SPECTATORS)."""
+
+
+class SeatLogSource(NamedTuple):
+    """A view's key that is the seat's log: `Event.for_seat(seat)` of each of a list of
+    events from an index on, those it may not see left out. The list only grows (by
+    appending) until the log starts again, so a server may keep each seat's log and
+    filter only the events added since."""
+
+    key: str
+    events: Callable[[State], tuple[Sequence[Event], int]]
+    """The events the log is read from, and the index of its first."""
 
 
 def seat_parts(state: State) -> SeatParts | None:
     """The split of `state`'s views, if its game's view module offers one."""
-    views = getattr(type(state), "views", None)
+    return _seat_parts(type(state))
+
+
+@cache
+def _seat_parts(state_type: type[State]) -> SeatParts | None:
+    views = getattr(state_type, "views", None)
     seat_view = getattr(views, "seat_view", None)
     keys = getattr(views, "SEAT_KEYS", None)
     if seat_view is None or keys is None:
         return None
-    return SeatParts(seat_view, frozenset(keys))
+    own = frozenset(keys)
+
+    def spectator_less_own(s: State) -> dict[str, JSON]:
+        return {k: v for k, v in s.view(None).items() if k not in own}
+
+    log_key = getattr(views, "LOG_KEY", None)
+    log = None if log_key is None else SeatLogSource(log_key, views.log_events)  # type: ignore[union-attr]
+    return SeatParts(
+        seat_view,
+        own,
+        getattr(views, "shared_view", spectator_less_own),
+        log,
+        tuple(getattr(views, "OFTEN_THE_SPECTATORS", ())),
+    )
 
 
 @lru_cache(maxsize=1 << 16)
@@ -138,6 +177,34 @@ def events(
 def event_message(version: int, seen: dict[str, JSON]) -> dict[str, JSON]:
     """One event as a seat sees it (`Event.for_seat`), numbered by its step's version."""
     return {"type": "event", "version": version, "event": seen}
+
+
+def event_message_text(version: int, seen_json: str) -> str:
+    """What `dumps(event_message(version, seen))` gives, from `seen` encoded."""
+    return f'{{"type":"event","version":{version},"event":{seen_json}}}'
+
+
+MAX_SEEN_TEXTS = 1 << 14
+_seen_texts: dict[tuple[int, int | None], tuple[Event, str | None]] = {}
+
+
+def seen_text(event: Event, seat: int | None) -> str | None:
+    """`dumps(event.for_seat(seat))`, or None when the seat may not see the event. The
+    engines make their common events once and share them, so the same few recur at every
+    table: the texts are kept by the event object (by identity, the event kept alive with
+    its text) and by whom they are for, a seat among the event's `to` or everyone else;
+    they start over when MAX_SEEN_TEXTS are kept."""
+    viewer = seat if seat is not None and seat in event.to else None
+    key = (id(event), viewer)
+    kept = _seen_texts.get(key)
+    if kept is not None and kept[0] is event:
+        return kept[1]
+    seen = event.for_seat(viewer)
+    text = None if seen is None else dumps(seen)
+    if len(_seen_texts) >= MAX_SEEN_TEXTS:
+        _seen_texts.clear()
+    _seen_texts[key] = (event, text)
+    return text
 
 
 def end(version: int, result: dict[str, Any], seed: int) -> dict[str, JSON]:

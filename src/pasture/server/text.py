@@ -39,6 +39,25 @@ def check_text(value: str, what: str, max_length: int) -> str:
     return value
 
 
+PLAIN_LENGTH = 2_000
+"""A message's text up to this long holds fewer than MAX_ITEMS values (each takes a
+character at least), and no string longer than `check_message` allows."""
+
+
+def is_plain(text: str) -> bool:
+    """Is the JSON `text` of a message bounded as `check_message` bounds it, seen from
+    its text alone? Short, printable (so no control character, surrogate or
+    non-character, in strings or out), without a backslash (so its strings hold just
+    what the text shows) and with at most MAX_DEPTH brackets in all. Every message a
+    client sends in play is; one that is not is walked by `check_message`."""
+    return (
+        len(text) <= PLAIN_LENGTH
+        and text.isprintable()
+        and "\\" not in text
+        and text.count("{") + text.count("[") <= MAX_DEPTH
+    )
+
+
 def check_message(data: Any) -> None:
     """Bound a parsed client message: nesting, size, and printable strings throughout."""
     count = 0

@@ -20,12 +20,14 @@ from pasture.server import protocol
 from pasture.server.chat import ChatService
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError
+from pasture.server.frames import DirectSocket
+from pasture.server.inbox import Inbox
 from pasture.server.limits import TokenBucket, rate_limited
 from pasture.server.live import token_hash
 from pasture.server.manager import TableManager
 from pasture.server.protocol import loads
 from pasture.server.settings import Settings
-from pasture.server.text import check_message
+from pasture.server.text import check_message, is_plain
 
 MAX_TOKEN = 256
 
@@ -37,7 +39,13 @@ async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
-    if text is None:
+    return parse_message(b"" if text is None else text, limit)
+
+
+def parse_message(text: str | bytes, limit: int) -> dict[str, Any]:
+    """A message as a JSON object, or ServerError saying what is wrong with it (bytes:
+    a binary message, refused)."""
+    if not isinstance(text, str):
         raise ServerError(400, "malformed_message", "Send JSON in text frames.")
     if len(text) * 4 > limit and len(text.encode()) > limit:
         raise ServerError(
@@ -54,21 +62,32 @@ async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
         raise ServerError(
             400, "malformed_message", "A message is a JSON object with a 'type'."
         ) from None
-    check_message(data)
+    if not is_plain(text):
+        check_message(data)
     return data
 
 
 class MessageReader:
-    """One socket's messages, each bounded by `read_message` and the socket's rate."""
+    """One socket's messages, each bounded by `parse_message` and the socket's rate. Read
+    straight from the socket where it can be (server/inbox.py), else through ASGI."""
 
     def __init__(self, websocket: WebSocket, settings: Settings) -> None:
         self.websocket = websocket
         self.limit = settings.max_message
         self.per_second = settings.socket_rate
         self.rate = TokenBucket(settings.socket_rate, settings.socket_burst)
+        self.inbox: Inbox | None = None
+        self.direct = DirectSocket.of(websocket) is not None
+        """Worth trying `Inbox.take` (it may still fail while messages wait in ASGI)."""
 
     async def next(self) -> dict[str, Any]:
-        message = await read_message(self.websocket, self.limit)
+        inbox = self.inbox
+        if inbox is None and self.direct:
+            inbox = self.inbox = Inbox.take(self.websocket)
+        if inbox is not None:
+            message = parse_message(await inbox.next(), self.limit)
+        else:
+            message = await read_message(self.websocket, self.limit)
         if not self.rate.take():
             wait = self.rate.wait()
             raise rate_limited(

@@ -3,7 +3,9 @@
 Jobs queued while a commit is in flight are run together and share the next commit
 (group commit). Each caller is answered only after the commit that holds its writes,
 so "acknowledged" always means "committed", and many tables still commit at the rate
-of one transaction per batch instead of one per action.
+of one transaction per batch instead of one per action. Jobs of a type that knows how
+(a static `run_together(conn, jobs)`: every table's logged actions, store/repository.py
+`ActionAppend`) are run together within the batch: one statement for all their rows.
 
 SQLite has one writer at a time anyway: one thread. PostgreSQL gets several, and every
 statement a time limit (`statement_timeout`), so one stuck statement (a lock held by
@@ -124,6 +126,26 @@ def _add_missing_columns(conn: Connection) -> set[str]:
     return added
 
 
+def run_jobs(conn: Connection, fns: list[Callable[[Connection], Any]]) -> list[Any]:
+    """Each job's result, in order; neighbouring jobs of one type that has a static
+    `run_together(conn, jobs)` are run together by it."""
+    results: list[Any] = []
+    i = 0
+    while i < len(fns):
+        kind = type(fns[i])
+        together = getattr(kind, "run_together", None)
+        if together is None:
+            results.append(fns[i](conn))
+            i += 1
+            continue
+        j = i + 1
+        while j < len(fns) and type(fns[j]) is kind:
+            j += 1
+        results.extend(together(conn, fns[i:j]))
+        i = j
+    return results
+
+
 @dataclass(slots=True)
 class _Job:
     fn: Callable[[Connection], Any]
@@ -198,7 +220,7 @@ class Database:
 
     def _run_batch(self, conn: Connection, batch: list[_Job], retry: bool = True) -> None:
         try:
-            results = [job.fn(conn) for job in batch]
+            results = run_jobs(conn, [job.fn for job in batch])
             conn.commit()
         except Exception as error:
             conn.rollback()

@@ -8,19 +8,20 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, insert, select, tuple_, update
+import orjson
+from sqlalchemy import Connection, Dialect, bindparam, func, insert, select, tuple_, update
 
 from pasture.store.models import ActionRow, Base, SeatRow, TableRow
 
-# The statements of every join and every action are built once, on the Core tables (not
-# the ORM classes): building one and keying its compiled form costs more CPU than running
-# it, and these run for every action (bench/bench_server.py, the database thread).
+# The statements of every join and every match's end are built once, on the Core tables
+# (not the ORM classes): building one and keying its compiled form costs more CPU than
+# running it (bench/bench_server.py, the database thread). Those of every action are the
+# driver's own SQL (`ActionAppend`).
 _TABLES = Base.metadata.tables[TableRow.__tablename__]
 _SEATS = Base.metadata.tables[SeatRow.__tablename__]
 _ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 _INSERT_TABLE = insert(_TABLES)
 _INSERT_SEATS = insert(_SEATS)
-_INSERT_ACTIONS = insert(_ACTIONS)
 _SET_SEAT = (
     update(_SEATS)
     .where(_SEATS.c.table_id == bindparam("b_table"), _SEATS.c.seat == bindparam("b_seat"))
@@ -173,40 +174,88 @@ def set_seat(
     )
 
 
-def append_actions(
-    conn: Connection,
-    table_id: str,
-    actions: Sequence[ActionRecord],
-    result: dict[str, Any] | None,
-    timers: StoredTimers | None = None,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class ActionAppend:
     """Log players' actions (one, or the answers of a reaction window); with `result`,
-    the match ended with them; with `timers`, the table's timers changed with them."""
-    conn.execute(
-        _INSERT_ACTIONS,
-        [
-            {
-                "table_id": table_id,
-                "seq": action.seq,
-                "version": action.version,
-                "seat": action.seat,
-                "action": action.action,
-                "client_id": action.client_id,
-            }
-            for action in actions
-        ],
-    )
-    if result is None and timers is None:
-        return
-    values: dict[str, Any] = {"b_table": table_id}
-    if result is not None:
-        values["b_result"] = result
-    if timers is not None:
-        values |= {"b_wake_at": timers.wake_at, "b_deadlines": timers.deadlines or None}
-    if result is None:
-        conn.execute(_SET_TIMERS, values)
-    else:
-        conn.execute(_SET_RESULT if timers is None else _SET_RESULT_TIMERS, values)
+    the match ended with them; with `timers`, the table's timers changed with them. A
+    database job: the jobs of one batch (store/database.py: every table's actions that
+    share a commit) are run together, one INSERT of all their rows and one UPDATE of
+    all the timers that changed, each a single `executemany` on the driver's own SQL
+    (no statement compiled or keyed per action)."""
+
+    table_id: str
+    actions: Sequence[ActionRecord]
+    result: dict[str, Any] | None = None
+    timers: StoredTimers | None = None
+
+    def __call__(self, conn: Connection) -> None:
+        ActionAppend.run_together(conn, [self])
+
+    @staticmethod
+    def run_together(conn: Connection, jobs: Sequence[ActionAppend]) -> list[None]:
+        sql = _driver_sql(conn.dialect)
+        rows = [
+            (job.table_id, a.seq, a.version, a.seat, orjson.dumps(a.action).decode(), a.client_id)
+            for job in jobs
+            for a in job.actions
+        ]
+        if rows:
+            conn.exec_driver_sql(sql.insert_actions, rows)
+        timers = [
+            (job.timers.wake_at, _json_or_null(job.timers.deadlines), job.table_id)
+            for job in jobs
+            if job.result is None and job.timers is not None
+        ]
+        if timers:
+            conn.exec_driver_sql(sql.set_timers, timers)
+        for job in jobs:
+            if job.result is not None:
+                values: dict[str, Any] = {"b_table": job.table_id, "b_result": job.result}
+                if job.timers is None:
+                    conn.execute(_SET_RESULT, values)
+                else:
+                    deadlines = job.timers.deadlines or None
+                    values |= {"b_wake_at": job.timers.wake_at, "b_deadlines": deadlines}
+                    conn.execute(_SET_RESULT_TIMERS, values)
+        return [None] * len(jobs)
+
+
+def _json_or_null(deadlines: dict[str, float]) -> str | None:
+    """A JSON column's text as SQLAlchemy's JSON type writes it (an empty dict: NULL)."""
+    return orjson.dumps(deadlines).decode() if deadlines else None
+
+
+@dataclass(frozen=True, slots=True)
+class _DriverSql:
+    insert_actions: str
+    set_timers: str
+
+
+_DRIVER_SQL: dict[str, _DriverSql] = {}
+
+
+def _driver_sql(dialect: Dialect) -> _DriverSql:
+    """The statements every action runs, in the driver's own parameter style (SQLite's
+    `?`, psycopg's `%s`), for `exec_driver_sql` with rows of values."""
+    sql = _DRIVER_SQL.get(dialect.name)
+    if sql is None:
+        if dialect.paramstyle == "qmark":
+            mark = "?"
+        elif dialect.paramstyle in ("format", "pyformat"):
+            mark = "%s"
+        else:
+            raise NotImplementedError(f"parameter style {dialect.paramstyle!r}")
+        marks = ", ".join([mark] * 6)
+        sql = _DRIVER_SQL[dialect.name] = _DriverSql(
+            insert_actions=(
+                f"INSERT INTO {_ACTIONS.name} (table_id, seq, version, seat, action, client_id)"
+                f" VALUES ({marks})"
+            ),
+            set_timers=(
+                f"UPDATE {_TABLES.name} SET wake_at = {mark}, deadlines = {mark} WHERE id = {mark}"
+            ),
+        )
+    return sql
 
 
 def _table(row: Any) -> TableRecord:

@@ -501,7 +501,7 @@ def test_the_tables_caches_stay_within_their_bound_and_outcomes_do_not_change(
     tables = GAME.new_state(3).tables  # shared by every state of this table size
 
     def empty_caches() -> None:
-        for cache in (tables.chance, tables.alike, *tables.offered):
+        for cache in (tables.chance, tables.alike, tables.wolf_events, *tables.offered):
             cache.clear()
 
     empty_caches()
@@ -511,3 +511,6 @@ def test_the_tables_caches_stay_within_their_bound_and_outcomes_do_not_change(
     assert playouts(30) == unbounded  # the same games, cached or not
     assert len(tables.chance) <= 2 * 4 and len(tables.alike) <= 2 * 4
     assert all(len(offers) <= 2 for offers in tables.offered)
+    assert len(tables.wolf_events) <= 2
+    # one set of outcome rows per deck size, however many decks are met
+    assert len(tables.outcome_rows) <= sum(GAME.new_state(3).edition.wolf_counts)

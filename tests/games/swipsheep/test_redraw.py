@@ -48,3 +48,36 @@ def test_every_redraw_keeps_the_view_and_replays_from_the_round_start(players: i
             if not s.history and not s.is_over():  # a new round has begun
                 round_start = s.clone()
         assert redrawn, "determinize never re-drew anything"
+
+
+def test_the_cards_of_a_pile_are_a_fresh_list_and_their_cache_stays_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pasture.games.swipsheep import redraw, rules
+
+    monkeypatch.setattr(rules, "CACHE_LIMIT", 2)
+    redraw._CARDS.clear()
+    for pile in ([2, 0, 1], [0, 1, 0], [1, 1, 1], [2, 0, 1]):
+        cards = redraw._cards(pile)
+        assert cards == [k for k, count in enumerate(pile) for _ in range(count)]
+        cards.pop()  # the caller's to change: the next answer is whole again
+        assert redraw._cards(pile) == [k for k, count in enumerate(pile) for _ in range(count)]
+        assert len(redraw._CARDS) <= 2
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_state_redrawn_again_gives_what_a_fresh_copy_gives(players: int) -> None:
+    """The attacks a re-draw read are kept with the state; a copy that moved on, or one
+    loaded from JSON (which keeps nothing), re-draws exactly as it would afresh."""
+    rng = random.Random(7)
+    s = new_game(players)
+    while not s.is_over():
+        seat = s.actors()[0] if s.actors() else 0
+        first = dump(s.determinize(seat, random.Random(1)))
+        again = dump(s.determinize(seat, random.Random(1)))  # the attacks kept from `first`
+        fresh = SwipSheepState.from_json(s.to_json(), s.game.parse_action)
+        assert first == again == dump(fresh.determinize(seat, random.Random(1)))
+        if s.is_chance():
+            s.apply(CHANCE, sample(s.chance_outcomes(), rng))
+        else:
+            s.apply(seat, rng.choice(s.legal_actions(seat)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, compress
+from itertools import compress
 from operator import getitem
 from typing import TYPE_CHECKING
 
@@ -57,6 +57,9 @@ class Tables:
     pos is the shepherd's space and the choices need no sheep (space -1)."""
     offers: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]
     """offers[k][space][min(sheep there, 3)]: the choices of move or Trio card k on `space`."""
+    move_plays: tuple[tuple[Action | None, ...] | None, ...]
+    """move_plays[k][space]: move card k's play from `space` (None where it cannot move);
+    None for the other cards."""
     wolf_effect: tuple[int, ...]
     wolf_step: tuple[tuple[int, ...] | None, ...]
     turn: tuple[TurnWolfCard, ...]
@@ -65,6 +68,12 @@ class Tables:
     chance: dict[tuple[int, ...], tuple[ChanceOutcome, ...]]
     """The next wolf card's outcomes by the deck's counts per kind; filled as met, at most
     CACHE_LIMIT * 4 (a few thousand decks are met in practice)."""
+    outcome_rows: dict[int, tuple[tuple[ChanceOutcome, ...], ...]]
+    """outcome_rows[cards in the deck][k][c]: the outcome of wolf card k with c copies in
+    the deck, made once: a deck not met yet costs a tuple of these, not new outcomes."""
+    wolf_events: dict[tuple[int, int, int, int | None, int, int, int], Event]
+    """(card kind, by, wolf from, placed, wolf to, saved, taken) -> the event of a wolf card
+    other than a move carried out without a tie; filled as met, at most CACHE_LIMIT."""
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
     (`_others_on` says which key); filled as met, at most CACHE_LIMIT each."""
@@ -185,12 +194,20 @@ def _build_tables(e: Edition) -> Tables:
         no_effect=no_effect,
         choices=tuple(choices),  # type: ignore[arg-type]
         offers=tuple(offers),
+        move_plays=tuple(
+            tuple(play[k][sp][1] if moves[sp] is not None else None for sp in range(SPACES))
+            if effect == MOVE and moves is not None
+            else None
+            for k, (effect, moves) in enumerate(zip(sheep_effect, paths, strict=True))
+        ),
         wolf_effect=tuple(_WOLF_EFFECT[x] for x in e.wolf_effects),
         wolf_step=wolf_step,
         turn=turn,
         pick=pick,
         take=take,
         chance={},
+        outcome_rows={},
+        wolf_events={},
         offered=tuple({} for _ in e.sheep_kinds),
         alike={},
         moves_from=tuple(
@@ -230,6 +247,8 @@ class SheepCardPlan:
         "route",
         "hut_at",
         "meets",
+        "saves",
+        "stop",
         "possible",
         "events",
     )
@@ -245,6 +264,10 @@ class SheepCardPlan:
         self.route = route
         self.hut_at = route.index(HUT) if route is not None and HUT in route else len(route or ())
         """Where the route enters the hut's space (its length if it does not)."""
+        self.saves = route is not None and self.hut_at < len(route)
+        """Whether the route reaches the hut (B-6: the sheep are saved there)."""
+        self.stop = route[-1] if route else -1
+        """Where the sheep stop when the route does not reach the hut."""
         self.meets = frozenset(route[: self.hut_at + 1] if route is not None else ())
         """The spaces where a wolf meets these sheep: on the route up to the hut (P-1)."""
         if self.space is None or effect == SHEPHERD:
@@ -276,15 +299,13 @@ class SheepCardPlan:
 
     def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
         sp = self.space
-        route = self.route
-        count = self.count
         fate = STOPPED
         if sp is None:
             pass
         elif self.effect == SHEPHERD:
             s.shepherd = sp
         else:
-            assert route is not None
+            count = self.count
             sheep = s.sheep
             sheep[sp] -= count
             wolf = s.wolf
@@ -294,22 +315,24 @@ class SheepCardPlan:
             if wolf in self.meets and not s.sated and s.shepherd != wolf:
                 fate = TAKEN
                 s.taken += count
-            elif self.hut_at < len(route):  # B-6: saved at once, the move ends
+            elif self.saves:  # B-6: saved at once, the move ends
                 fate = SAVED
                 s.saved += count
             else:
-                sheep[route[-1]] += count
+                sheep[self.stop] += count
         avail = s.avail
         k = self.k
         avail[k] -= 1
         if not avail[k] and not any(avail):  # all set aside: all available again
             avail[:] = s.edition.sheep_counts
-        event = self.events.get(seat * 3 + fate)
+        key = seat * 3 + fate
+        event = self.events.get(key)
         if event is None:
-            event = self.events[seat * 3 + fate] = self._event(seat, fate)
+            event = self.events[key] = self._event(seat, fate)
         events = [event]
         s.last_sheep = event.public
-        if s.saved + s.taken == s.edition.sheep:
+        # Only sheep taken or saved can end the game (B-9's cap counts wolf cards).
+        if fate != STOPPED and s.saved + s.taken == s.edition.sheep:
             _game_over(s, events)
             return events
         if not any(s.deck):
@@ -434,8 +457,25 @@ def actors(s: BaaaaaState) -> tuple[int, ...]:
 
 def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
     phase = s.phase
-    if phase == SHEEP:
-        return sheep_choices(s) if seat == s.current else []
+    if phase == SHEEP:  # the commonest question: answered here, without a call more
+        if seat != s.current:
+            return []
+        # One action per distinct effect of each available card; a card that can have no
+        # effect is offered once, with no effect (B-4), and only then (P-5).
+        t = s.tables
+        up_to_3 = bytes(s.sheep).translate(UP_TO_3)
+        by_shepherd = t.alike.get(up_to_3)
+        if by_shepherd is None:
+            if len(t.alike) >= CACHE_LIMIT * 4:
+                t.alike.clear()
+            by_shepherd = t.alike[up_to_3] = [None] * (SPACES + 1)
+        offers = by_shepherd[s.shepherd]
+        if offers is None:
+            offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd, by_shepherd)
+        out: list[Action] = []
+        for offer in compress(offers, s.avail):  # faster than list(chain(...)) for a few
+            out += offer
+        return out
     if phase == CHOOSE:
         if seat != s.wolf_seat:
             return []
@@ -453,22 +493,9 @@ def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
 
 
 def sheep_choices(s: BaaaaaState) -> list[Action]:
-    """One action per distinct effect of each available card; a card that can have no
-    effect is offered once, with no effect (B-4), and only then (P-5)."""
-    t = s.tables
-    up_to_3 = bytes(s.sheep).translate(UP_TO_3)
-    by_shepherd = t.alike.get(up_to_3)
-    if by_shepherd is None:
-        if len(t.alike) >= CACHE_LIMIT * 4:
-            t.alike.clear()
-        by_shepherd = t.alike[up_to_3] = [None] * (SPACES + 1)
-    offers = by_shepherd[s.shepherd]
-    if offers is None:
-        offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd, by_shepherd)
-    out: list[Action] = []
-    for offer in compress(offers, s.avail):  # faster than list(chain(...)) for a few
-        out += offer
-    return out
+    """The current player's sheep cards to play (in phase SHEEP): one action per distinct
+    effect of each available card (`legal_actions`)."""
+    return legal_actions(s, s.current)
 
 
 def _offers_on(
@@ -508,9 +535,13 @@ def _others_on(t: Tables, up_to_3: bytes) -> tuple[tuple[Action, ...], ...]:
 def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
     """What card k offers on a mountain with `key[space]` sheep on each space (counted to
     3; to 1 for a move card), made once and kept."""
-    offers = t.offers[k]
-    # offers[space][key[space]] for each space the key covers, joined
-    found: tuple[Action, ...] = tuple(chain.from_iterable(map(getitem, offers, key)))
+    plays = t.move_plays[k]
+    found: tuple[Action, ...]
+    if plays is not None:  # a move card: its play from each occupied space it leaves
+        found = tuple(filter(None, compress(plays, key)))
+    else:  # offers[space][key[space]] for each space the key covers, joined (adding the
+        # small tuples costs less than chaining them)
+        found = sum(map(getitem, t.offers[k], key), ())
     if not found:
         found = (t.no_effect[k],)
     table = t.offered[k]
@@ -555,8 +586,14 @@ def chance_outcomes(s: BaaaaaState) -> tuple[ChanceOutcome, ...]:
     outcomes = t.chance.get(key)
     if outcomes is None:
         total = sum(key)
-        turn = t.turn
-        outcomes = tuple([ChanceOutcome(turn[k], c / total) for k, c in enumerate(key) if c])
+        rows = t.outcome_rows.get(total)
+        if rows is None:  # one per deck size: at most the edition's wolf cards
+            counts = s.edition.wolf_counts
+            rows = t.outcome_rows[total] = tuple(
+                tuple(ChanceOutcome(action, c / total) for c in range(counts[k] + 1))
+                for k, action in enumerate(t.turn)
+            )
+        outcomes = tuple([rows[k][c] for k, c in enumerate(key) if c])
         if len(t.chance) < CACHE_LIMIT * 4:
             t.chance[key] = outcomes
     return outcomes
@@ -709,9 +746,15 @@ def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
         public["chooser"] = tie_chooser(s)
         event = Event("wolf_card", public)
     else:
-        event = _wolf_card_event(
-            card, by, wolf_from, placed, s.wolf, s.saved - saved, s.taken - taken
-        )
+        wolf_to, saved, taken = s.wolf, s.saved - saved, s.taken - taken
+        key = (k, by, wolf_from, placed, wolf_to, saved, taken)
+        found = t.wolf_events.get(key)  # a dict: cheaper than the lru_cache's call
+        if found is None:
+            if len(t.wolf_events) >= CACHE_LIMIT:
+                t.wolf_events.clear()
+            found = _wolf_card_event(card, by, wolf_from, placed, wolf_to, saved, taken)
+            t.wolf_events[key] = found
+        event = found
     events.append(event)
     s.last_wolf = event.public
     if s.phase != TIE:

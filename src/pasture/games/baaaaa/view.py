@@ -2,10 +2,10 @@
 
 `view` is the single place hidden information is filtered. Only the wolf player's
 drawn cards (variant) are ever hidden. `seat_view` is the part of a view in which a
-seat's differs from a spectator's (the server sends every seat the spectator's view with
-those keys replaced, so the rest is built once per change). `determinize` re-draws the
-hidden cards from those the seat cannot tell from the cards it has not seen (the deck plus
-those cards).
+seat's differs from a spectator's, `shared_view` the rest (the server sends every seat
+the shared part with its own keys joined, so that is built once per change).
+`determinize` re-draws the hidden cards from those the seat cannot tell from the cards
+it has not seen (the deck plus those cards).
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ def seat_view(s: BaaaaaState, seat: int | None) -> dict[str, JSON]:
     return out
 
 
-def view(s: BaaaaaState, seat: int | None) -> dict[str, JSON]:
+def _table(s: BaaaaaState) -> dict[str, JSON]:
+    """Every key of a view but the wolf player's hand and the result, in the view's order;
+    the seat and the unseen wolf cards are left None."""
     e = s.edition
     wolf_kinds = e.wolf_kinds
     tie = None
@@ -63,7 +65,7 @@ def view(s: BaaaaaState, seat: int | None) -> dict[str, JSON]:
         }
     out: dict[str, JSON] = {
         "game": "baaaaa",
-        "seat": seat,
+        "seat": None,
         "players": s.num_players,
         "wolf_seat": s.wolf_seat,
         "first_player": s.first,
@@ -84,7 +86,7 @@ def view(s: BaaaaaState, seat: int | None) -> dict[str, JSON]:
         ),
         "wolf_deck": sum(s.deck),
         "wolf_set_aside": _named(wolf_kinds, s.aside),
-        "wolf_unseen": _named(wolf_kinds, unseen(s, seat)),
+        "wolf_unseen": None,
         "wolf_in_play": wolf_kinds[s.in_play] if s.in_play >= 0 else None,
         "sated": s.sated,
         "reshuffles": s.reshuffles,
@@ -95,8 +97,21 @@ def view(s: BaaaaaState, seat: int | None) -> dict[str, JSON]:
     if s.wolf_seat is not None:
         out["wolf_hand_size"] = len(s.held)
         out["wolf_hand_known"] = [wolf_kinds[k] for k in s.held[: s.held_known]]
-        if seat == s.wolf_seat:
-            out["wolf_hand"] = [wolf_kinds[k] for k in s.held]
+    return out
+
+
+def shared_view(s: BaaaaaState) -> dict[str, JSON]:
+    """The keys of every view outside SEAT_KEYS: the same for every seat."""
+    out = _table(s)
+    del out["seat"], out["wolf_unseen"]
+    if s.phase == rules.OVER:
+        out["result"] = s.result().to_json()
+    return out
+
+
+def view(s: BaaaaaState, seat: int | None) -> dict[str, JSON]:
+    out = _table(s)
+    out.update(seat_view(s, seat))
     if s.phase == rules.OVER:
         out["result"] = s.result().to_json()
     return out

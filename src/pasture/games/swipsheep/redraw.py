@@ -29,12 +29,12 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import chain, repeat
+from math import floor
 from operator import attrgetter, getitem, itemgetter, sub
 from typing import TYPE_CHECKING, NamedTuple
 
-from pasture.core.game import CHANCE
 from pasture.games.swipsheep import rules
-from pasture.games.swipsheep.actions import Attack, Draw, PassCards
+from pasture.games.swipsheep.actions import Draw, PassCards
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.state import SwipSheepState
@@ -49,14 +49,13 @@ ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 """What becomes of the cards dealt to a hand of that size: 0 kept, 1 passed left, 2 right."""
 
 
-# The re-draw makes many small random picks: one `rng.random()` each (a C call) is much
-# cheaper than `randrange`, `sample` or `shuffle`, with the same uniform choice; the
-# shuffles and samples are written out where they are made (once a try or more).
-
-
-def _below(n: int, rng: random.Random) -> int:
-    """A uniform integer in [0, n)."""
-    return int(rng.random() * n)
+# The re-draw makes many small random picks: one `rng.random()` each (a C call), scaled
+# as `floor(random() * n)`, is much cheaper than `randrange`, `sample` or `shuffle`, with
+# the same uniform choice (and `floor` than `int`, a type whose call costs more, with the
+# same value on these non-negative numbers); the shuffles and samples are written out
+# where they are made (once a try or more). A tuple's bound `__getitem__` is a slow
+# wrapper, unlike a list's or a dict's: tables held in tuples are indexed in
+# comprehensions or through `getitem`.
 
 
 class Layout(NamedTuple):
@@ -74,6 +73,10 @@ class Layout(NamedTuple):
     unknown: tuple[tuple[int, ...], ...]
     """By receiving hand, the slots whose card the seat cannot know (before it learns of
     any card passed to it)."""
+    giver_slots: tuple[tuple[int, ...] | None, ...]
+    """By giver, the slots its deal filled (None for the seat, whose deal is known)."""
+    ranks: tuple[int, ...]
+    """By card of the deal, how many cards its receiver was dealt before it."""
 
 
 @lru_cache(maxsize=1024)
@@ -93,40 +96,59 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
                 passed_to_seat.append((p, role))
             else:
                 unknown[dest].append(3 * p + role)
+    counted = [0] * n
+    ranks = []
+    for p in queue:
+        ranks.append(counted[p])
+        counted[p] += 1
     return Layout(
         roles,
         tuple(i for i, to in enumerate(queue) if to == seat),
         tuple(passed_by_seat),
         tuple(passed_to_seat),
         tuple(map(tuple, unknown)),
+        tuple(
+            None if p == seat else tuple(3 * p + role for role in giver_roles)
+            for p, giver_roles in enumerate(roles)
+        ),
+        tuple(ranks),
     )
 
 
 def _cards(pile: list[int]) -> list[int]:
-    """The cards of `pile` (counts by kind), one entry per card: its kind."""
-    return list(chain.from_iterable(map(repeat, range(len(pile)), pile)))
+    """The cards of `pile` (counts by kind), one entry per card: its kind (a new list)."""
+    key = tuple(pile)
+    found = _CARDS.get(key)
+    if found is None:
+        found = tuple(chain.from_iterable(map(repeat, range(len(pile)), pile)))
+        rules._store(_CARDS, key, found, rules.CACHE_LIMIT)
+    return list(found)
 
 
-def _draw_one(pile: list[int], total: int, rng: random.Random) -> int:
-    """Take one card at random from `pile` (counts by kind, `total` cards); its kind."""
-    x = int(rng.random() * total)
-    k = 0
-    while x >= pile[k]:
-        x -= pile[k]
-        k += 1
-    pile[k] -= 1
-    return k
+_CARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""`_cards` by pile: the piles re-drawn from are few (a round's deck less one hand)."""
+
+
+class Fight(NamedTuple):
+    """One attack of the round as everybody saw it, with the card drawn after it."""
+
+    target: int
+    defended: bool
+    drawer: int
+    victim: int
+    empty: bool
+    """Whether the victim's hand was empty (nothing taken)."""
+    drawn: int
+    """The kind of the card drawn (as the real round drew it); -1 when nothing was taken
+    or the draw is still to come."""
+    seen: bool
+    """Whether the seat re-drawing is the drawer or the victim (it saw the card)."""
 
 
 class AttackLog(NamedTuple):
     """The current round's attacks so far, read afresh for each re-draw."""
 
-    attacks: list[tuple[int, int]]
-    """(attacker, target) of each attack."""
-    facts: list[tuple[bool, bool]]
-    """(defended, empty hand) of each attack, as announced."""
-    draws: list[int]
-    """The kind of each card drawn."""
+    fights: list[Fight]
     draw_steps: list[int]
     """Index in the history of each card drawn."""
     drew_at: list[tuple[int, int, int]]
@@ -190,19 +212,29 @@ class Round:
                 break
         self.events_from = i
         """Where the attacks begin in the events."""
+        tables = s.tables
+        self.dealt_rows = tuple([tables.dealt_events[to] for to in self.queue])
+        """By card of the deal, its receiver's row of `Tables.dealt_events`."""
+        self.pass_moves = [
+            (i, tables.passed_events[p][to], p, side)
+            for i, (p, to, side) in zip(self.passed_at, _pass_sides(n, self.passes), strict=True)
+        ]
+        """(index in the events, the giver's row of `Tables.passed_events` for its
+        receiver, giver, side of its pass) of each card passed: a re-draw changes the card."""
 
     def attack_log(self, s: SwipSheepState) -> AttackLog:
         """The attacks of `s` (a state of this round) so far."""
         position = s.tables.position
-        log = AttackLog([], [], [], [], [])
+        seat = self.seat
+        log = AttackLog([], [], [])
+        draws: list[int] = []
         history = s.history
         for i in range(self.history_from, len(history)):
-            actor, action = history[i]
-            if isinstance(action, Attack):
-                log.attacks.append((actor, action.target))
-            elif isinstance(action, Draw):
-                log.draws.append(position[action.card])
+            action = history[i][1]
+            if isinstance(action, Draw):
+                draws.append(position[action.card])
                 log.draw_steps.append(i)
+        draws.reverse()  # taken from the end below, in the order drawn
         events = s.events
         for i in range(self.events_from, len(events)):
             event = events[i]
@@ -210,7 +242,18 @@ class Round:
             if kind == "attack":
                 public = event.public
                 assert public is not None
-                log.facts.append((public["defended"], public["empty_hand"]))
+                drawer, victim, empty = public["drawer"], public["victim"], public["empty_hand"]
+                log.fights.append(
+                    Fight(
+                        public["target"],
+                        public["defended"],
+                        drawer,
+                        victim,
+                        empty,
+                        draws.pop() if draws and not empty else -1,
+                        seat in (drawer, victim),
+                    )
+                )
             elif kind == "drew":
                 public = event.public
                 assert public is not None
@@ -288,6 +331,16 @@ class Round:
         """How many cards `hands_after_passes` draws from `rest`."""
         self.drawn_to = list(chain.from_iterable(map(repeat, range(n), self.open)))
         """The hand each of those cards goes to, in the order drawn."""
+        self.fills: list[tuple[list[int], int, int, int]] = []
+        """(unknown slots, public wolves, start, end in the cards drawn) of each hand with
+        unknown slots: what `opening` fills."""
+        start = 0
+        for slots, need, count in zip(self.unknown, self.need, self.open, strict=True):
+            if slots:
+                self.fills.append((slots, need, start, start + count))
+                start += count
+        self.deal_slots = layout.giver_slots
+        self.ranks = layout.ranks
         self.feasible = len(self.rest) >= self.to_draw
 
     def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -300,7 +353,7 @@ class Round:
         random = rng.random
         hands = list(map(list.copy, self.base))
         for i, hand in enumerate(map(hands.__getitem__, self.drawn_to)):
-            j = i + int(random() * (size - i))
+            j = i + floor(random() * (size - i))
             k = drawn[j]
             drawn[j] = drawn[i]
             drawn[i] = k
@@ -314,30 +367,25 @@ class Round:
         wolf, seat = self.wolf, self.seat
         random = rng.random
         card_of = self.slot_card[:]
-        i = 0
-        for q, count in enumerate(self.open):
-            slots = self.unknown[q]
-            if slots:
-                cards = [wolf] * self.need[q] + drawn[i : i + count]
-                i += count
-                for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
-                    j = int(random() * (m + 1))
-                    cards[m], cards[j] = cards[j], cards[m]
-                for slot, card in zip(slots, cards, strict=True):
-                    card_of[slot] = card
+        for slots, need, start, end in self.fills:
+            cards = [wolf] * need + drawn[start:end]
+            for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
+                j = floor(random() * (m + 1))
+                cards[m], cards[j] = cards[j], cards[m]
+            for m, slot in enumerate(slots):  # as many cards as slots
+                card_of[slot] = cards[m]
         hands: list[list[int]] = []
-        for p, roles in enumerate(self.roles):
-            if p == seat:
-                hands.append(self.own[:])
+        for filled in self.deal_slots:
+            if filled is None:  # the seat's own deal
+                hands.append(self.own)
                 continue
-            base = 3 * p
-            dealt: list[int] = [card_of[base + role] for role in roles]  # type: ignore[misc]
+            dealt: list[int] = list(map(card_of.__getitem__, filled))  # type: ignore[arg-type]
             for m in range(len(dealt) - 1, 0, -1):  # every slot of another is filled
-                j = int(random() * (m + 1))
+                j = floor(random() * (m + 1))
                 dealt[m], dealt[j] = dealt[j], dealt[m]
             hands.append(dealt)
-        deals = [hands[p].pop() for p in reversed(self.queue)]
-        deals.reverse()
+        # Each hand's cards in the order dealt to it: deals[i] is hands[queue[i]][rank]
+        deals = list(map(getitem, map(hands.__getitem__, self.queue), self.ranks))
         passes: dict[int, Pass] = {}
         for p in self.chosen:
             if p == seat:
@@ -351,31 +399,31 @@ class Round:
     ) -> list[int] | None:
         """Replay the attacks on `hands` (after passing and laying wolves); the cards drawn,
         or None if a public fact or a card `seat` saw drawn does not hold."""
-        seat, dog = self.seat, self.dog
+        dog = self.dog
+        random = rng.random
         draws: list[int] = []
-        next_draw = 0
-        for (attacker, target), (defended, empty) in zip(log.attacks, log.facts, strict=True):
-            if (hands[target][dog] > 0) != defended:
+        for target, defended, drawer, victim, empty, k, seen in log.fights:
+            hand = hands[target]
+            if (hand[dog] > 0) != defended:
                 return None
             if defended:
-                hands[target][dog] -= 1
-                drawer, victim = target, attacker
-            else:
-                drawer, victim = attacker, target
+                hand[dog] -= 1
             pile = hands[victim]
             total = sum(pile)
             if (total == 0) != empty:
                 return None
-            if empty or next_draw == len(log.draws):  # nothing taken, or the draw is pending
+            if k < 0:  # nothing taken, or the draw is pending
                 continue
-            k = log.draws[next_draw]
-            next_draw += 1
-            if seat in (drawer, victim):
+            if seen:
                 if pile[k] <= 0:
                     return None
-                pile[k] -= 1
-            else:
-                k = _draw_one(pile, total, rng)
+            else:  # one card of the victim's at random, by its counts
+                x = floor(random() * total)
+                k = 0
+                while x >= pile[k]:
+                    x -= pile[k]
+                    k += 1
+            pile[k] -= 1
             hands[drawer][k] += 1
             draws.append(k)
         return draws
@@ -392,7 +440,13 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
     if r is None:
         r = s.redraws[seat] = Round(s, seat)
         r.plan_after_passes()
-    log = r.attack_log(s)
+    length = len(s.history)
+    read = s.attacks_read  # the same state re-drawn again (a search's root): read once
+    if read is not None and read[0] is r and read[1] == length:
+        log = read[2]
+    else:
+        log = r.attack_log(s)
+        s.attacks_read = (r, length, log)
     for _ in range(MAX_TRIES if r.feasible else 0):
         hands, drawn = r.hands_after_passes(rng)
         draws = r.attacks_on(log, hands, rng)
@@ -421,40 +475,50 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     deals: list[int] = []
     random = rng.random
     take = _cards(pool).pop
-    for (_, action), to in zip(history, queue, strict=False):
+    dealt = min(len(history), len(queue))
+    for i in range(dealt):
+        to = queue[i]
         if to == seat:
-            k = position[action.card]  # type: ignore[attr-defined]
+            k = position[history[i][1].card]  # type: ignore[attr-defined]
         else:  # one of the cards not seen, at random
-            k = take(int(random() * total))
+            k = take(floor(random() * total))
             total -= 1
             hands[to][k] += 1
         deals.append(k)
     new = s.clone_with_round(hands)
     # The deck holds what was not dealt: until the passes move, hands hold what was.
     new.deck = list(map(sub, s.round_deck, map(sum, zip(*hands, strict=True))))
-    steps = new.history = list(map(t.deal_steps.__getitem__, deals))
-    for actor, action in history[len(deals) :]:  # the passes chosen (phase PASS)
-        if actor != seat:
+    deal_steps = t.deal_steps
+    steps = new.history = [deal_steps[k] for k in deals]
+    passes = new.passes
+    for actor, action in history[dealt:]:  # the passes chosen (phase PASS)
+        if actor != seat:  # any legal pass: one of the tables' own, known by identity
             options = t.passes(hands[actor])
-            action = options[_below(len(options), rng)]
+            action = options[floor(random() * len(options))]
+            passes[actor] = t.pass_kinds[id(action)]
+            steps.append((actor, action))
+            continue
         assert isinstance(action, PassCards)
-        choice = new.passes[actor] = (position.get(action.left), position.get(action.right))
+        choice = passes[actor] = (position.get(action.left), position.get(action.right))
         steps.append((actor, t.pass_action(*choice)))
     events = new.events = s.events[:]
     start = s.log_start
-    events[start : start + len(deals)] = map(getitem, map(t.dealt_events.__getitem__, queue), deals)
+    # dealt_events[to][k] for each card k dealt, to its receiver in the queue
+    events[start : start + dealt] = map(getitem, map(getitem, repeat(t.dealt_events), queue), deals)
     return new
 
 
-def _moves(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:
-    """(giver, receiver, card) of every card passed, in the order the rules move them."""
+def _pass_sides(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:
+    """(giver, receiver, side of its pass: 0 left, 1 right) of every card passed, in the
+    order the rules move them."""
     out = []
     for p in range(n):
         choice = passes.get(p)
         if choice is not None:
-            for k, to in ((choice[0], (p + 1) % n), (choice[1], (p - 1) % n)):
-                if k is not None:
-                    out.append((p, to, k))
+            if choice[0] is not None:
+                out.append((p, (p + 1) % n, 0))
+            if choice[1] is not None:
+                out.append((p, (p - 1) % n, 1))
     return out
 
 
@@ -472,25 +536,24 @@ def _assemble(
     tables = s.tables
     # The deck holds what was not dealt, until the round ends.
     t.deck = list(map(sub, r.start_deck, map(deals.count, range(len(r.start_deck)))))
-    for p, choice in passes.items():
-        t.passes[p] = choice
+    t.passes = list(map(passes.get, range(r.n)))
     # The round's steps and events as they were, with each hidden choice or private card
     # replaced: the deals, then the passes and the cards drawn; the public part stays.
     history = t.history = s.history[:]
-    history[: r.dealt] = map(tables.deal_steps.__getitem__, deals)
+    deal_steps = tables.deal_steps
+    history[: r.dealt] = [deal_steps[k] for k in deals]
+    pass_action = tables.pass_action
     for i, actor in r.pass_steps:
-        history[i] = (actor, tables.pass_action(*passes[actor]))
-    for i, k in zip(log.draw_steps, draws, strict=True):
-        history[i] = (CHANCE, tables.draws[k])
+        history[i] = (actor, pass_action(*passes[actor]))
     events = s.events[:]
     start = s.log_start
-    # dealt_events[to][k] for each card k dealt, to its receiver in the queue
-    events[start : start + r.dealt] = map(
-        getitem, map(tables.dealt_events.__getitem__, r.queue), deals
-    )
-    for i, (p, to, k) in zip(r.passed_at, _moves(r.n, passes), strict=True):
-        events[i] = tables.passed_events[p][to][k]
-    for (i, drawer, victim), k in zip(log.drew_at, draws, strict=True):
-        events[i] = tables.drew_events[drawer][victim][k]
+    events[start : start + r.dealt] = map(getitem, r.dealt_rows, deals)
+    for i, row, p, side in r.pass_moves:
+        events[i] = row[passes[p][side]]  # type: ignore[index]  # a card passed is a kind
+    draw_steps, drew_events = tables.draw_steps, tables.drew_events
+    for m, k in enumerate(draws):  # one step and one event for each card drawn
+        history[log.draw_steps[m]] = draw_steps[k]
+        i, drawer, victim = log.drew_at[m]
+        events[i] = drew_events[drawer][victim][k]
     t.events = events
     return t

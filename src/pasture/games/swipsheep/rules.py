@@ -6,7 +6,7 @@ Rulings from `shared/rules/swipsheep.md` are named where they are implemented.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import compress, repeat
+from itertools import repeat
 from operator import add, mul, sub
 from typing import TYPE_CHECKING, TypeVar
 
@@ -54,6 +54,8 @@ class Tables:
         self.draw_kind = {id(action): k for k, action in enumerate(self.draws)}
         self.deal_steps = tuple((CHANCE, action) for action in self.deals)
         """By kind, the history entry of that card dealt (chance's step, shared)."""
+        self.draw_steps = tuple((CHANCE, action) for action in self.draws)
+        """By kind, the history entry of that card drawn."""
         self.dealt_events = tuple(
             tuple(dealt(to, kind) for kind in edition.kinds) for to in range(MAX_SEATS)
         )
@@ -169,7 +171,8 @@ def _tables(edition: Edition) -> Tables:
 
 
 # The events, made once per distinct content (events are immutable values): those of a
-# card dealt, passed or drawn and of a pass chosen are all made with the `Tables`.
+# card dealt, passed or drawn and of a pass chosen are all made with the `Tables`; an
+# attack, the pass phase and the wolves laid behind an `lru_cache`.
 def dealt(to: int, card: str) -> Event:
     return Event("dealt", None, {"to": to, "card": card}, (to,))
 
@@ -199,6 +202,16 @@ def attacked(
 
 def drew(drawer: int, victim: int, card: str) -> Event:
     return Event("drew", {"drawer": drawer, "victim": victim}, {"card": card}, (drawer, victim))
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def pass_phase(round_number: int, hand_sizes: tuple[int, ...]) -> Event:
+    return Event("pass_phase", {"round": round_number, "hand_sizes": list(hand_sizes)})
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def wolves_tonight(laid: tuple[int, ...]) -> Event:
+    return Event("wolves_tonight", {"laid": list(laid)})
 
 
 def start_round(s: SwipSheepState) -> None:
@@ -363,7 +376,7 @@ def deal_kind(s: SwipSheepState, k: int) -> list[Event]:
 
 def _start_passing(s: SwipSheepState) -> None:
     s.phase = PASS
-    _emit(s, Event("pass_phase", {"round": s.round + 1, "hand_sizes": list(map(sum, s.hands))}))
+    _emit(s, pass_phase(s.round + 1, tuple(map(sum, s.hands))))
     s.waiting = waiting(s)  # the holders: hands do not change until the passes move
     if not s.waiting:
         _resolve_passes(s)
@@ -411,7 +424,7 @@ def _resolve_passes(s: SwipSheepState) -> None:
         hand[wolf] = 0
     s.phase = ATTACK
     s.redraws = {}  # the deal and passes are now fixed for this state and its copies
-    _emit(s, Event("wolves_tonight", {"laid": laid[:]}))
+    _emit(s, wolves_tonight(tuple(laid)))
     _next_attacker(s, 0)
 
 
@@ -477,10 +490,11 @@ def _score_round(s: SwipSheepState) -> None:
     t = s.tables
     kinds, values = t.kinds, s.edition.sheep
     hands = s.hands
-    revealed = [dict(compress(zip(kinds, hand, strict=True), hand)) for hand in hands]
+    revealed = [{kinds[k]: c for k, c in enumerate(hand) if c} for hand in hands]
     sheep = [sum(map(mul, hand, values)) for hand in hands]
-    deck, keep, back = s.deck, t.sheep_mask, t.other_mask
-    for hand, pile in zip(hands, s.scored, strict=True):
+    deck, keep, back, scored = s.deck, t.sheep_mask, t.other_mask, s.scored
+    for p, hand in enumerate(hands):  # (a zip with strict=True costs more)
+        pile = scored[p]
         pile[:] = map(add, pile, map(mul, hand, keep))
         deck[:] = map(add, deck, map(mul, hand, back))  # Wolves and Dogs, in hand or used,
     deck[:] = map(add, deck, s.aside)  # go back into the deck: it is `round_deck(s)` again

@@ -1,8 +1,9 @@
 """What one seat may see of a Swip'Sheep state, and re-drawing what it may not.
 
-`view` is the single place hidden information is filtered. `seat_view` is the part of
-it in which a seat's view differs from a spectator's (the server sends every seat the
-spectator's view with those keys replaced, so the rest is built once per change).
+`view` is the single place hidden information is filtered. The server builds it in
+parts: `shared_view`, the same for every seat (built once per change), `seat_view`, the
+part in which a seat's view differs from a spectator's, and the round's log (`LOG_KEY`),
+each seat's kept from change to change, so only new events are filtered (`log_events`).
 `determinize` re-draws the current round's hidden cards and choices consistently with
 the seat's view (`redraw.py` says how).
 """
@@ -10,9 +11,10 @@ the seat's view (`redraw.py` says how).
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import TYPE_CHECKING
 
-from pasture.core.game import JSON
+from pasture.core.game import JSON, Event
 from pasture.games.swipsheep import redraw, rules
 
 if TYPE_CHECKING:
@@ -20,17 +22,27 @@ if TYPE_CHECKING:
 
 
 def _cards(s: SwipSheepState, counts: list[int]) -> dict[str, int]:
-    return {s.edition.kinds[k]: c for k, c in enumerate(counts) if c}
-
-
-def _log(s: SwipSheepState, seat: int | None) -> list[dict[str, JSON]]:
-    """This round's events as `seat` may see them."""
-    seen = (event.for_seat(seat) for event in s.events[s.log_start :])
-    return [e for e in seen if e is not None]
+    # strict=False: the two run alike by construction, and checking costs half the call
+    return dict(zip(compress(s.edition.kinds, counts), filter(None, counts), strict=False))
 
 
 SEAT_KEYS = ("seat", "log", "hand", "my_pass")
-"""The keys of a view that `seat_view` gives for each seat."""
+"""The keys in which a seat's view differs from a spectator's."""
+
+LOG_KEY = "log"
+"""The round's events as the seat may see them: `Event.for_seat(seat)` of each of
+`log_events`, those it may not see left out."""
+
+
+def log_events(s: SwipSheepState) -> tuple[list[Event], int]:
+    """The events the log is read from, and where this round's begin: the list only grows
+    until the next round begins."""
+    return s.events, s.log_start
+
+
+def _log(s: SwipSheepState, seat: int | None) -> list[dict[str, JSON]]:
+    seen = (event.for_seat(seat) for event in s.events[s.log_start :])
+    return [e for e in seen if e is not None]
 
 
 def _my_pass(s: SwipSheepState, seat: int) -> dict[str, JSON] | None:
@@ -45,18 +57,21 @@ def _my_pass(s: SwipSheepState, seat: int) -> dict[str, JSON] | None:
 
 
 def seat_view(s: SwipSheepState, seat: int | None) -> dict[str, JSON]:
-    """What of `view(s, seat)` is the seat's own: the keys of SEAT_KEYS it has."""
-    out: dict[str, JSON] = {"seat": seat, "log": _log(s, seat)}
+    """What of `view(s, seat)` is the seat's own: the keys of SEAT_KEYS it has, but the
+    log (LOG_KEY)."""
+    out: dict[str, JSON] = {"seat": seat}
     if seat is not None and 0 <= seat < s.num_players:
         out["hand"] = _cards(s, s.hands[seat])
         out["my_pass"] = _my_pass(s, seat)
     return out
 
 
-def view(s: SwipSheepState, seat: int | None) -> dict[str, JSON]:
-    out: dict[str, JSON] = {
+def _table(s: SwipSheepState) -> dict[str, JSON]:
+    """Every key of a view but the seat's own and the result, in the view's order; the
+    seat and the log are left None."""
+    return {
         "game": "swipsheep",
-        "seat": seat,
+        "seat": None,
         "players": s.num_players,
         "round": min(s.round + 1, s.rounds),
         "rounds": s.rounds,
@@ -64,19 +79,31 @@ def view(s: SwipSheepState, seat: int | None) -> dict[str, JSON]:
         "phase": s.phase,
         "to_act": list(s.actors()),
         "deck": sum(s.deck),
-        "hand_sizes": [sum(h) for h in s.hands],
+        "hand_sizes": list(map(sum, s.hands)),
         "chosen": [p is not None for p in s.passes] if s.phase == rules.PASS else None,
         "laid_wolves": s.laid[:],
         "attacker": s.attacker,
         "set_aside": _cards(s, s.aside),
         "scored": [_cards(s, pile) for pile in s.scored],
         "scores": s.scores(),
-        "log": _log(s, seat),
+        "log": None,
         "last_round": s.last_round,
     }
-    if seat is not None and 0 <= seat < s.num_players:
-        out["hand"] = _cards(s, s.hands[seat])
-        out["my_pass"] = _my_pass(s, seat)
+
+
+def shared_view(s: SwipSheepState) -> dict[str, JSON]:
+    """The keys of every view outside SEAT_KEYS: the same for every seat."""
+    out = _table(s)
+    del out["seat"], out["log"]
+    if s.phase == rules.OVER:
+        out["result"] = s.result().to_json()
+    return out
+
+
+def view(s: SwipSheepState, seat: int | None) -> dict[str, JSON]:
+    out = _table(s)
+    out["log"] = _log(s, seat)
+    out.update(seat_view(s, seat))
     if s.phase == rules.OVER:
         out["result"] = s.result().to_json()
     return out

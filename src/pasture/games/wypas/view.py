@@ -1,7 +1,8 @@
 """What one seat may see of a Wypas state, and re-drawing what it may not.
 
 `view` is the single place hidden information is filtered; `seat_view` is the part of
-it in which a seat's view differs from a spectator's. Hidden from a seat: the
+it in which a seat's view differs from a spectator's, `shared_view` the rest (the public
+part, built once per state and shared by its views). Hidden from a seat: the
 other hands, the deck, the baca's drawn cards and face-down lot (until it is won, then
 also known to its winner), other seats' face-down bid cards until revealed, and other
 seats' face-down discards. `determinize` pools every card in those places and deals
@@ -27,19 +28,40 @@ from pasture.games.wypas.auction import (
     declared_total,
     is_bluff_bid,
 )
-from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, THIEF
+from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, THIEF, Edition
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
 
 def _cards(s: WypasState, counts: Sequence[int]) -> dict[str, int]:
-    kinds = s.edition.kinds
-    return {kinds[k]: c for k, c in enumerate(counts) if c}
+    if counts.count(0) == len(counts):  # the commonest case of a seat's face-down discards
+        return {}
+    # strict=False: the two run alike by construction, and checking costs half the call
+    return dict(zip(compress(s.edition.kinds, counts), filter(None, counts), strict=False))
 
 
-def _pen_json(s: WypasState, pen: pens.Pen) -> dict[str, JSON]:
+MAX_PEN_VIEWS = 1 << 12
+_pen_views: dict[int, tuple[pens.Pen, Edition, dict[str, JSON]]] = {}
+"""Each pen's part of a view, by the pen (a `Pen` is never changed: a change makes a
+new one, so a state and its copies share their pens until one changes). Kept by
+identity, the pen kept alive with it; starts over when MAX_PEN_VIEWS are kept. Views
+share these dicts, as they share their public part: nothing may change a view."""
+
+
+def _pen_view(s: WypasState, pen: pens.Pen) -> dict[str, JSON]:
     e = s.edition
+    kept = _pen_views.get(id(pen))
+    if kept is not None and kept[0] is pen and kept[1] is e:
+        return kept[2]
+    out = _pen_json(e, pen)
+    if len(_pen_views) >= MAX_PEN_VIEWS:
+        _pen_views.clear()
+    _pen_views[id(pen)] = (pen, e, out)
+    return out
+
+
+def _pen_json(e: Edition, pen: pens.Pen) -> dict[str, JSON]:
     black = e.special[BLACK_SHEEP]
     mode = pen.row
     out: dict[str, JSON] = {
@@ -80,6 +102,10 @@ SEAT_KEYS = (
 """The keys of a view that `seat_view` gives for each seat: the server sends every seat
 the spectator's view with these replaced, so the rest is built once per change."""
 
+OFTEN_THE_SPECTATORS = ("auction",)
+"""A seat with nothing face down in the auction has the spectator's very auction: the
+server encodes it once for all of them."""
+
 
 def _public_part(s: WypasState) -> dict[str, JSON]:
     public = s._public_view
@@ -92,6 +118,14 @@ def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
     out = dict(_public_part(s))
     out.update(seat_view(s, seat))
     return out
+
+
+_OWN = frozenset(SEAT_KEYS)
+
+
+def shared_view(s: WypasState) -> dict[str, JSON]:
+    """The keys of every view outside SEAT_KEYS: the same for every seat."""
+    return {k: v for k, v in _public_part(s).items() if k not in _OWN}
 
 
 def seat_view(s: WypasState, seat: int | None) -> dict[str, JSON]:
@@ -170,9 +204,9 @@ def _public(s: WypasState) -> dict[str, JSON]:
         "current": s.current if s.phase in (rules.REDYK, rules.SHEAR) else None,
         "deck": sum(s.deck),
         "discard": _cards(s, s.discard),
-        "discard_face_down": sum(sum(h) for h in s.hidden_discard),
-        "hand_sizes": [sum(h) for h in s.hands],
-        "pens": [[_pen_json(s, p) for p in seat_pens] for seat_pens in s.pens],
+        "discard_face_down": sum(map(sum, s.hidden_discard)),
+        "hand_sizes": list(map(sum, s.hands)),
+        "pens": [[_pen_view(s, p) for p in seat_pens] for seat_pens in s.pens],
         "fleeces": s.fleeces[:],
         "fleece_points": [list(f) for f in s.fleece_points],
         "scores": s.scores[:],

@@ -1,0 +1,299 @@
+"""A play socket's messages after the hello are read straight from the transport
+(server/inbox.py): whatever way a client's frames arrive (with the hello in one write,
+in fragments, a byte at a time, between control frames, in a burst), every message is
+read whole and in order, and every bound and protocol rule of the ordinary path holds
+(binary and oversized messages refused, bad UTF-8, huge or unmasked frames closing the
+socket with their code, pings answered, the close handshake completed).
+
+The client here writes its own frames on a plain socket, so that it can send what the
+websockets library never would."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import struct
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+from websockets.frames import Frame, Opcode
+
+from tests.server.harness import Server, free_port
+
+MAX_MESSAGE = 64 * 1024
+"""Settings.max_message: larger messages are refused; frames over 4 times it close."""
+
+
+def frame(opcode: int, payload: bytes, fin: bool = True, masked: bool = True) -> bytes:
+    """One client frame (RFC 6455 5.2), masked with a random key unless told not to."""
+    head = bytes([(0x80 if fin else 0) | opcode])
+    n = len(payload)
+    bit = 0x80 if masked else 0
+    if n < 126:
+        head += bytes([bit | n])
+    elif n < 1 << 16:
+        head += struct.pack("!BH", bit | 126, n)
+    else:
+        head += struct.pack("!BQ", bit | 127, n)
+    if not masked:
+        return head + payload
+    key = os.urandom(4)
+    return head + key + bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+
+
+def text(message: dict[str, Any] | str) -> bytes:
+    data = message if isinstance(message, str) else json.dumps(message)
+    return frame(0x1, data.encode())
+
+
+PING = {"type": "ping"}
+
+
+class RawSocket:
+    """A websocket client on a plain TCP connection: frames in and out as they are."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+
+    @classmethod
+    async def open(cls, server: Server, table_id: str) -> RawSocket:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        assert head.startswith(b"HTTP/1.1 101"), head
+        return cls(reader, writer)
+
+    async def write(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def frame(self, timeout: float = 10) -> Frame:
+        """The next frame from the server (unmasked, RFC 6455 5.2)."""
+        async with asyncio.timeout(timeout):
+            first, second = await self.reader.readexactly(2)
+            n = second & 0x7F
+            if n == 126:
+                (n,) = struct.unpack("!H", await self.reader.readexactly(2))
+            elif n == 127:
+                (n,) = struct.unpack("!Q", await self.reader.readexactly(8))
+            assert not second & 0x80, "server frames are never masked"
+            data = await self.reader.readexactly(n)
+        return Frame(Opcode(first & 0x0F), data, fin=bool(first & 0x80))
+
+    async def message(self, timeout: float = 10) -> dict[str, Any]:
+        """The next message (skipping control frames)."""
+        while True:
+            got = await self.frame(timeout)
+            if got.opcode is Opcode.TEXT:
+                return dict(json.loads(bytes(got.data)))
+            assert got.opcode in (Opcode.PING, Opcode.PONG), got
+
+    async def until(self, *kinds: str) -> dict[str, Any]:
+        """The next message of one of these types."""
+        while True:
+            message = await self.message()
+            if message["type"] in kinds:
+                return message
+
+    async def closed_with(self) -> int:
+        """The code of the server's close frame (messages before it are skipped)."""
+        while True:
+            got = await self.frame()
+            if got.opcode is Opcode.CLOSE:
+                return int(struct.unpack("!H", got.data[:2])[0])
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+@pytest.fixture
+def table(server: Server) -> tuple[str, str]:
+    table_id, tokens = server.table_with_people("wilson_shep", 4)
+    return table_id, tokens[0]
+
+
+async def _hello(server: Server, table: tuple[str, str], then: bytes = b"") -> RawSocket:
+    sock = await RawSocket.open(server, table[0])
+    await sock.write(text({"type": "hello", "token": table[1]}) + then)
+    return sock
+
+
+def test_messages_sent_with_the_hello_in_one_write_are_all_answered_in_order(
+    server: Server, table: tuple[str, str]
+) -> None:
+    """Some are read the ordinary way (queued with the hello), the rest straight from the
+    socket: none is lost, none overtakes another."""
+
+    async def scenario() -> list[str]:
+        # each refused (the action is not one), each refusal naming its id
+        burst = b"".join(
+            text({"type": "act", "action": {}, "version": 0, "id": f"m{i}"}) for i in range(40)
+        )
+        sock = await _hello(server, table, burst)
+        ids: list[str] = []
+        while len(ids) < 40:
+            ids.append((await sock.until("error"))["id"])
+        sock.close()
+        return ids
+
+    assert asyncio.run(scenario()) == [f"m{i}" for i in range(40)]
+
+
+def test_a_message_begun_in_the_hellos_write_and_ended_later_is_read_whole(
+    server: Server, table: tuple[str, str]
+) -> None:
+    """Its first fragment is held by uvicorn when the hello is read: the socket is read
+    the ordinary way until the message is whole, then straight from the transport."""
+
+    async def scenario() -> list[str]:
+        data = json.dumps(PING).encode()
+        sock = await _hello(server, table, frame(0x1, data[:5], fin=False))
+        await sock.until("view")
+        await asyncio.sleep(0.2)
+        await sock.write(frame(0x0, data[5:], fin=True) + text(PING))
+        kinds = [(await sock.until("pong", "error"))["type"] for _ in range(2)]
+        sock.close()
+        return kinds
+
+    assert asyncio.run(scenario()) == ["pong", "pong"]
+
+
+def test_a_message_in_fragments_a_byte_at_a_time_or_around_a_ping_is_read_whole(
+    server: Server, table: tuple[str, str]
+) -> None:
+    async def scenario() -> None:
+        sock = await _hello(server, table)
+        await sock.until("view")
+        data = json.dumps(PING).encode()
+        # fragments, with a control frame between them (RFC 6455 5.4 allows it)
+        await sock.write(frame(0x1, data[:3], fin=False) + frame(0x0, data[3:7], fin=False))
+        await sock.write(frame(0x9, b"keep-alive"))
+        await sock.write(frame(0x0, data[7:], fin=True))
+        pong = await sock.frame()
+        assert pong.opcode is Opcode.PONG and pong.data == b"keep-alive"
+        assert (await sock.message())["type"] == "pong"
+        # a byte at a time
+        for byte in text(PING):
+            await sock.write(bytes([byte]))
+            await asyncio.sleep(0.002)
+        assert (await sock.message())["type"] == "pong"
+        sock.close()
+
+    asyncio.run(scenario())
+
+
+def test_binary_and_oversized_messages_are_refused_and_reading_goes_on(
+    server: Server, table: tuple[str, str]
+) -> None:
+    async def scenario() -> None:
+        sock = await _hello(server, table)
+        await sock.until("view")
+        await sock.write(frame(0x2, b'{"type": "ping"}'))
+        error = await sock.until("error")
+        assert error["code"] == "malformed_message" and "text frames" in error["message"]
+        big = json.dumps({"type": "chat", "text": "x" * MAX_MESSAGE})
+        await sock.write(text(big))
+        error = await sock.until("error")
+        assert error["code"] == "message_too_large" and error["params"]["limit"] == MAX_MESSAGE
+        await sock.write(text(PING))
+        assert (await sock.until("pong", "error"))["type"] == "pong"
+        sock.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("bad", "code"),
+    [
+        (frame(0x1, b'{"type": "ping", "x": "\xff\xfe"}'), 1007),  # not UTF-8
+        (frame(0x1, b"x" * (4 * MAX_MESSAGE + 1)), 1009),  # too big to read at all
+        (frame(0x1, b'{"type": "ping"}', masked=False), 1002),  # clients must mask
+    ],
+    ids=["bad-utf8", "huge-frame", "unmasked"],
+)
+def test_frames_that_break_the_protocol_close_the_socket_with_their_code(
+    server: Server, table: tuple[str, str], bad: bytes, code: int
+) -> None:
+    async def scenario() -> int:
+        sock = await _hello(server, table)
+        await sock.until("view")
+        await sock.write(bad)
+        closed = await sock.closed_with()
+        sock.close()
+        return closed
+
+    assert asyncio.run(scenario()) == code
+
+
+def test_the_close_handshake_is_completed_and_the_table_plays_on(
+    server: Server, table: tuple[str, str]
+) -> None:
+    async def scenario() -> None:
+        sock = await _hello(server, table)
+        view = await sock.until("view")
+        await sock.write(frame(0x8, struct.pack("!H", 1000) + b"bye"))
+        assert await sock.closed_with() == 1000
+        assert await sock.reader.read() == b""  # then the server closes the connection
+        sock.close()
+        again = await _hello(server, table)  # the seat reconnects and plays
+        view = await again.until("view")
+        if view["turn"]:
+            act = {"type": "act", "action": view["legal"][0], "version": view["version"]}
+            await again.write(text({**act, "id": "after-close"}))
+            assert (await again.until("ack"))["id"] == "after-close"
+        again.close()
+
+    asyncio.run(scenario())
+
+
+def test_play_sockets_of_pasture_serve_are_read_through_an_inbox(tmp_path: Path) -> None:
+    """The server as `pasture serve` runs it (uvicorn's default websocket protocol), in
+    this process so that its sockets can be looked at: once a seat's hello is answered,
+    its transport's protocol is an Inbox, which reads every message after it."""
+    from pasture.server import Settings, create_app
+
+    port = free_port()
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", Settings(bot_workers=0))
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False
+    )
+    served = uvicorn.Server(config)
+
+    async def scenario() -> list[str]:
+        serving = asyncio.create_task(served.serve())
+        while not served.started:
+            await asyncio.sleep(0.02)
+        try:
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+                table = await http.post("/api/tables", json={"game": "wypas", "players": 3})
+                table_id = table.json()["id"]
+                joined = await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "a"})
+                token = joined.json()["token"]
+            url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+            async with websockets.connect(url) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                for _ in range(3):
+                    await ws.send(json.dumps(PING))
+                kinds = [json.loads(await ws.recv())["type"] for _ in range(5)]
+                readers = [
+                    type(c.transport.get_protocol()).__name__
+                    for c in served.server_state.connections
+                    if hasattr(c, "conn")  # the websockets, not the HTTP connections
+                ]
+            assert kinds == ["welcome", "view", "pong", "pong", "pong"], kinds
+            return readers
+        finally:
+            served.should_exit = True
+            await serving
+
+    assert asyncio.run(scenario()) == ["Inbox"]
