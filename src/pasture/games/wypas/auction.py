@@ -219,33 +219,6 @@ def is_bluff_bid(s: WypasState) -> bool:
     return hb >= 0 and any(c.face != FACE_UP for c in s.auction.laid[hb])
 
 
-def _max_more(e: Edition, hand: list[int], face_down: bool) -> int:
-    """The most a hand can still add to a bid (Dollies at their top value)."""
-    top = e.dolly_values[-1]
-    best_fd = e.declare_values[-1]
-    total = 0
-    lowest = best_fd
-    other = 0
-    for k, c in enumerate(hand):
-        if not c:
-            continue
-        role = e.roles[k]
-        if role == SHEEP:
-            total += c * e.value[k]
-            lowest = min(lowest, e.value[k])
-        elif role in (DOLLY, SUPER):
-            total += c * top
-            lowest = min(lowest, top)
-        else:
-            other += c
-    if face_down:
-        if other:
-            total += best_fd
-        elif total:
-            total += best_fd - lowest
-    return total
-
-
 def _exact_sums(e: Edition, hand: list[int], face_down: bool) -> int:
     """Bit mask of the totals a hand can still add exactly (one face-down card allowed)."""
     mask = 1
@@ -320,9 +293,10 @@ def _bluff_bid_actions(s: WypasState, seat: int) -> list[Action]:
         out.append(rules.DONE)
     hand = s.hands[seat]
     held = list(compress(t.kinds, hand))
-    # What the hand could still add (`_max_more`), kept as totals so that the same with
-    # one card taken out costs a few subtractions: the face-up sum at Dollies' top value,
-    # how many cards count nothing face up, and the lowest face-up values.
+    # What the hand could still add (Dollies at their top value, a face-down card at the
+    # best declared value), kept as totals so that the same with one card taken out costs
+    # a few subtractions: the face-up sum at Dollies' top value, how many cards count
+    # nothing face up, and the lowest face-up values.
     number = t.number
     best_fd = e.declare_values[-1]
     whole = 0
