@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from tests.server.cluster_harness import RedisServer
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+SHARED: list[Server] = []
+"""The servers every test of a worker may use (`server`, `postgres_server`): started by
+whichever test first asks for one, stopped by their fixtures at the end."""
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -34,12 +38,14 @@ def _no_server_outlives_the_run() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _stop_the_tests_own_servers() -> Iterator[None]:
     """A test that fails before it stops the servers it started leaves none running (the
-    servers of module and session fixtures were started before, and are theirs to stop)."""
+    servers of module and session fixtures were started before, and are theirs to stop;
+    so are the SHARED ones, even when this test is the first to ask for one)."""
     before = len(Server.started)
     yield
     for server in Server.started[before:]:
-        server.stop()
-    del Server.started[before:]
+        if server not in SHARED:
+            server.stop()
+    Server.started[before:] = [s for s in Server.started[before:] if s in SHARED]
 
 
 @pytest.fixture(scope="session")
@@ -48,22 +54,29 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     costs a second of CPU, several on a busy machine): each test opens its own tables."""
     db = tmp_path_factory.mktemp("db") / "pasture.sqlite"
     srv = Server(f"sqlite:///{db}?synchronous=NORMAL").start()  # fast; durable enough here
+    SHARED.append(srv)
     yield srv
     srv.stop()
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def any_server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    """The same tests on both databases."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'pasture.sqlite'}?synchronous=NORMAL"
-    else:
-        url = str(request.getfixturevalue("postgres_url"))
-    srv = Server(url).start()
+@pytest.fixture(scope="session")
+def postgres_server(postgres_cluster: PostgresCluster) -> Iterator[Server]:
+    """One server on PostgreSQL for every test that needs no settings of its own, on a
+    database of its own: the other servers of the run on that cluster never see its
+    tables (two processes without Redis would both think them theirs)."""
+    from tests.server.cluster_harness import fresh_database
+
+    srv = Server(fresh_database(postgres_cluster.url, "shared")).start()
+    SHARED.append(srv)
     yield srv
     srv.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_server(request: pytest.FixtureRequest) -> Server:
+    """The same tests on both databases, each on its database's one server."""
+    shared = "server" if request.param == "sqlite" else "postgres_server"
+    return cast(Server, request.getfixturevalue(shared))
 
 
 def _as_postgres(*cmd: str) -> list[str]:

@@ -223,7 +223,9 @@ def test_headers_of_pipelined_requests_are_bounded_too(server: Server) -> None:
 
 def test_headers_sent_too_slowly_are_cut_off(tmp_path_factory: pytest.TempPathFactory) -> None:
     db = tmp_path_factory.mktemp("db") / "slow.sqlite"
-    server = Server(f"sqlite:///{db}?synchronous=NORMAL", "--header-timeout", "0.5").start()
+    server = Server(
+        f"sqlite:///{db}?synchronous=NORMAL", "--header-timeout", "0.5", bots=False
+    ).start()
     try:
         with socket.create_connection(("127.0.0.1", server.port)) as s:
             s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
@@ -239,6 +241,7 @@ def test_writes_and_messages_are_rate_limited(tmp_path_factory: pytest.TempPathF
     limited = Server(
         f"sqlite:///{db}?synchronous=NORMAL",
         *("--create-rate", "0.01", "--write-rate", "0.01", "--socket-rate", "0.01"),
+        bots=False,
     ).start()
     try:
         codes = [

@@ -24,6 +24,7 @@ def reflex_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "--reaction-timeout",
         str(REACTION),
         with_test_game=True,
+        bots=False,
     )
     yield server.start()
     server.stop()

@@ -10,7 +10,8 @@ sent to a pool of worker processes:
 - per table: one decision at a time, so one table of search bots cannot fill the pool
   while other tables wait.
 
-With `workers=0` bots think in a thread of the server process, as a fallback.
+With `workers=0` bots think in a thread of the server process, as a fallback. What runs
+in a worker is server/bot_worker.py.
 """
 
 from __future__ import annotations
@@ -19,65 +20,16 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import signal
-import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from types import FrameType
 
 from pasture import bots
-from pasture.core.bot import Bot, Turn
+from pasture.core.bot import Turn
 from pasture.core.game import Action, Game
+from pasture.server import bot_worker
 
 log = logging.getLogger("pasture.server")
-
-_worker_bots: dict[tuple[str, str], Bot] = {}
-PARENT_CHECK = 0.5
-"""Seconds between a worker's checks that its server is still alive."""
-
-
-class _OverBudget(Exception):
-    pass
-
-
-def _over_budget(_signum: int, _frame: FrameType | None) -> None:
-    raise _OverBudget
-
-
-def _start_worker(niceness: int, server: int) -> None:
-    if niceness:
-        os.nice(niceness)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops the pool itself
-    signal.signal(signal.SIGPROF, _over_budget)
-    threading.Thread(target=_leave_with, args=(server,), daemon=True).start()
-
-
-def _leave_with(server: int) -> None:
-    """A server killed outright (SIGKILL) cannot stop its pool: its workers leave once
-    they find it gone (they are then the child of another process). `server` is the pid
-    the server gave, not this process's parent now: it may have died while this started."""
-    while os.getppid() == server:
-        time.sleep(PARENT_CHECK)
-    os._exit(0)
-
-
-def _ready() -> None:
-    """A task that does nothing: it starts a worker before the first real decision."""
-
-
-def _choose(game: Game, bot_name: str, turn: Turn, budget: float) -> Action | None:
-    """In a worker: the bot's choice, or None if it used more than `budget` CPU seconds."""
-    bot = _worker_bots.get((game.name, bot_name))
-    if bot is None:
-        bot = _worker_bots[(game.name, bot_name)] = bots.make(game, bot_name)
-    signal.setitimer(signal.ITIMER_PROF, max(budget, 0.001))
-    try:
-        return bot.choose(turn)
-    except _OverBudget:
-        return None
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def _found_by_workers(game: Game) -> bool:
@@ -107,7 +59,7 @@ class BotPool:
         return ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
+            initializer=bot_worker.start,
             initargs=(self.niceness, os.getpid()),
         )
 
@@ -115,7 +67,7 @@ class BotPool:
         """Start the workers now rather than at the first bot's move."""
         if isinstance(self._executor, ProcessPoolExecutor):
             for _ in range(self.workers):
-                self._executor.submit(_ready)
+                self._executor.submit(bot_worker.ready)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
@@ -129,7 +81,7 @@ class BotPool:
         of a table at a time."""
         budget = self.cpu_budget if budget is None else min(budget, self.cpu_budget)
         in_process = isinstance(self._executor, ProcessPoolExecutor) and _found_by_workers(game)
-        run = _choose if in_process else _choose_in_thread
+        run = bot_worker.choose if in_process else _choose_in_thread
         executor = self._executor if in_process else self._threads
         async with slot:
             loop = asyncio.get_running_loop()
