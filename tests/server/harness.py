@@ -50,14 +50,15 @@ class Server:
         *args: str,
         port: int | None = None,
         with_test_game: bool = False,
-        bots: bool = True,
+        bot_workers: int = 1,
     ) -> None:
-        """`bots=False`: no bot of a real game plays here, so the server starts no worker
-        process for bots (`--bot-workers 0`: two processes fewer per start; the test
-        game's bots think in a thread of the server anyway, server/bot_pool.py)."""
+        """`bot_workers=0`: bots think in a thread of the server, which then starts no
+        worker process for them (two processes fewer per start): for tests where no bot
+        of a real game plays (a test game's bots think in a thread anyway), or where what
+        is tested is not where bots think (tests/server/test_bot_pool.py tests that)."""
         self.db = db
         self.with_test_game = with_test_game
-        self.args = args if bots else ("--bot-workers", "0", *args)
+        self.args = ("--bot-workers", str(bot_workers), *args)
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | ForkedServer | None = None
         self._http: httpx.Client | None = None
@@ -190,7 +191,8 @@ class Client:
         await self.send(message)
 
     async def recv(self, timeout: float = 10) -> dict[str, Any]:
-        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        async with asyncio.timeout(timeout):  # no task per message, as wait_for makes
+            text = await self.ws.recv()
         self.raw.append(text)
         message = loads(text)
         self.messages.append(message)

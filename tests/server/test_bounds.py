@@ -224,7 +224,7 @@ def test_headers_of_pipelined_requests_are_bounded_too(server: Server) -> None:
 def test_headers_sent_too_slowly_are_cut_off(tmp_path_factory: pytest.TempPathFactory) -> None:
     db = tmp_path_factory.mktemp("db") / "slow.sqlite"
     server = Server(
-        f"sqlite:///{db}?synchronous=NORMAL", "--header-timeout", "0.5", bots=False
+        f"sqlite:///{db}?synchronous=NORMAL", "--header-timeout", "0.5", bot_workers=0
     ).start()
     try:
         with socket.create_connection(("127.0.0.1", server.port)) as s:
@@ -241,7 +241,7 @@ def test_writes_and_messages_are_rate_limited(tmp_path_factory: pytest.TempPathF
     limited = Server(
         f"sqlite:///{db}?synchronous=NORMAL",
         *("--create-rate", "0.01", "--write-rate", "0.01", "--socket-rate", "0.01"),
-        bots=False,
+        bot_workers=0,
     ).start()
     try:
         codes = [

@@ -31,10 +31,9 @@ LEASE_TTL = "1"
 def site(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterator[Site]:
     db = fresh_database(postgres_cluster.url, "cluster_failover")
     redis.Redis.from_url(redis_server.url).flushall()
-    servers = [
-        Server(db, "--redis", redis_server.url, "--bot-delay", "0.15", "--lease-ttl", LEASE_TTL)
-        for _ in range(PROCESSES)
-    ]
+    args = ("--redis", redis_server.url, "--bot-delay", "0.15", "--lease-ttl", LEASE_TTL)
+    # Random bots think in a thread: no start or restart spawns a worker process for them.
+    servers = [Server(db, *args, bot_workers=0) for _ in range(PROCESSES)]
     with ThreadPoolExecutor(PROCESSES) as starting:  # at once, on an empty database
         list(starting.map(Server.start, servers))
     yield Site(db, servers, random.Random(13))

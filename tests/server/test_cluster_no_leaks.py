@@ -21,9 +21,11 @@ from tests.server.conftest import PostgresCluster
 from tests.server.harness import Client, Server
 from tests.server.test_no_leaks import _check_stream, _expected, _play, _roundtrip
 
-SHORTER = {"wypas": {"max_turns": 15}}
-"""Wypas played to its safety cap of 15 turns (of 60): relaying is the same for every kind
-of frame, and whole Wypas matches are checked in one process by tests/server/test_no_leaks.py."""
+SHORTER = {"wypas": {"max_turns": 10}}
+"""Wypas played to its safety cap of 10 turns (of 60): relaying is the same for every kind
+of frame, two such matches play every kind of action (all 14, in each of 10 seeded pairs
+of random three-seat playouts), and whole Wypas matches are checked in one process by
+tests/server/test_no_leaks.py."""
 
 
 class Relayed(Server):

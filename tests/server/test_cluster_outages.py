@@ -26,7 +26,8 @@ def _site(postgres: PostgresCluster, redis_server: RedisServer, pace: float) -> 
     db = fresh_database(postgres.url, "cluster_outages")
     redis.Redis.from_url(redis_server.url).flushall()
     delay = str(pace)
-    servers = [Server(db, "--redis", redis_server.url, "--bot-delay", delay) for _ in range(2)]
+    args = ("--redis", redis_server.url, "--bot-delay", delay)
+    servers = [Server(db, *args, bot_workers=0) for _ in range(2)]  # random bots, in a thread
     with ThreadPoolExecutor(len(servers)) as starting:  # at once, on an empty database
         list(starting.map(Server.start, servers))
     yield Site(db, servers, random.Random(7), pause=2 * pace)

@@ -31,7 +31,7 @@ def pair(postgres_cluster: PostgresCluster, redis_server: RedisServer) -> Iterat
     db = fresh_database(postgres_cluster.url, "cluster_timers")
     redis.Redis.from_url(redis_server.url).flushall()
     args = ("--redis", redis_server.url, "--lease-ttl", "1", "--reaction-timeout", str(REACTION))
-    servers = [Server(db, *args, with_test_game=True, bots=False) for _ in range(2)]
+    servers = [Server(db, *args, with_test_game=True, bot_workers=0) for _ in range(2)]
     with ThreadPoolExecutor(2) as starting:
         list(starting.map(Server.start, servers))
     yield servers

@@ -111,7 +111,7 @@ def test_sigkill_and_restart_lose_no_acknowledged_action(db_url: str) -> None:
 def test_a_postgresql_restart_does_not_lose_or_refuse_an_action(postgres_cluster: Any) -> None:
     """The database connection is cut under the server: the next action is retried on a
     new connection, committed and acknowledged as usual."""
-    server = Server(postgres_cluster.url, bots=False).start()
+    server = Server(postgres_cluster.url, bot_workers=0).start()
     try:
         table_id, tokens = server.table_with_people("swipsheep", PLAYERS)
 

@@ -59,7 +59,7 @@ def test_bot_tables_resume_after_a_restart_without_anyone_asking(tmp_path: Path)
 def test_a_restart_does_not_start_a_reaction_window_again(tmp_path: Path) -> None:
     url, path = _sqlite(tmp_path)
     args = ("--reaction-timeout", "600")  # a window started again would outlast the test
-    server = Server(url, *args, with_test_game=True, bots=False).start()
+    server = Server(url, *args, with_test_game=True, bot_workers=0).start()
     tid, tokens = server.table_with_people(GAME.name, 2, options={"rounds": 1})
 
     def stored() -> dict[str, float]:
@@ -74,7 +74,7 @@ def test_a_restart_does_not_start_a_reaction_window_again(tmp_path: Path) -> Non
     with sqlite3.connect(path) as conn:
         deadlines = json.dumps({key: due for key in stored()})
         conn.execute("update tables set deadlines=?, wake_at=? where id=?", (deadlines, due, tid))
-    server = Server(url, *args, port=server.port, with_test_game=True, bots=False).start()
+    server = Server(url, *args, port=server.port, with_test_game=True, bot_workers=0).start()
 
     async def scenario() -> list[dict[str, Any]]:
         c = await Client(server, tid, tokens[0]).connect(since=0)
@@ -92,7 +92,7 @@ def test_a_restart_does_not_start_a_reaction_window_again(tmp_path: Path) -> Non
 
 def test_waiting_tables_expire(tmp_path: Path) -> None:
     url, _ = _sqlite(tmp_path)
-    server = Server(url, "--waiting-ttl", "1", "--sweep-interval", "0.2", bots=False).start()
+    server = Server(url, "--waiting-ttl", "1", "--sweep-interval", "0.2", bot_workers=0).start()
     try:
         tid = server.create("swipsheep", 3)["id"]
         assert tid in [t["id"] for t in server.get("/api/tables").json()]
@@ -106,7 +106,7 @@ def test_waiting_tables_expire(tmp_path: Path) -> None:
 
 def test_idle_tables_leave_memory_and_come_back_when_asked_for(tmp_path: Path) -> None:
     url, _ = _sqlite(tmp_path)
-    server = Server(url, "--idle-after", "0.3", "--sweep-interval", "0.2", bots=False).start()
+    server = Server(url, "--idle-after", "0.3", "--sweep-interval", "0.2", bot_workers=0).start()
     try:
         tid, tokens = server.table_with_people("swipsheep", 3)
 
@@ -177,7 +177,7 @@ def test_a_new_occupant_does_not_see_the_previous_ones_private_events(server: Se
 
 
 def test_a_stuck_statement_fails_its_own_table_only(postgres_url: str) -> None:
-    server = Server(postgres_url, "--statement-timeout", "1", bots=False).start()
+    server = Server(postgres_url, "--statement-timeout", "1", bot_workers=0).start()
     try:
         stuck_id, stuck_tokens = server.table_with_people("swipsheep", 3)
         free_id, free_tokens = server.table_with_people("swipsheep", 3)

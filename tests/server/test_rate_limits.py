@@ -18,9 +18,9 @@ from pasture.server.client_address import TrustedProxies, client_address
 from tests.server.harness import Client, Server
 
 
-def _server(tmp_path_factory: pytest.TempPathFactory, *args: str, bots: bool = True) -> Server:
+def _server(tmp_path_factory: pytest.TempPathFactory, *args: str, bot_workers: int = 1) -> Server:
     db = tmp_path_factory.mktemp("db") / "limits.sqlite"
-    return Server(f"sqlite:///{db}?synchronous=NORMAL", *args, bots=bots).start()
+    return Server(f"sqlite:///{db}?synchronous=NORMAL", *args, bot_workers=bot_workers).start()
 
 
 def _refused(response: httpx.Response) -> int:
@@ -93,7 +93,7 @@ def test_x_forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     server = _server(
-        tmp_path_factory, "--create-rate", "0.01", "--trusted-proxy", "10.0.0.0/8", bots=False
+        tmp_path_factory, "--create-rate", "0.01", "--trusted-proxy", "10.0.0.0/8", bot_workers=0
     )
     # The peer (127.0.0.1) is no trusted proxy: every header shares the peer's bucket.
     assert _open_tables(server, "203.0.113.1", 10) == [201] * 10
@@ -107,7 +107,7 @@ def test_behind_a_trusted_proxy_each_client_has_its_own_bucket(
     server = _server(
         tmp_path_factory,
         *("--create-rate", "0.01", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.0/8"),
-        bots=False,
+        bot_workers=0,
     )
     assert _open_tables(server, "203.0.113.1", 10) == [201] * 10
     assert _open_tables(server, "203.0.113.1", 1) == [429]

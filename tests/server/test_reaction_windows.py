@@ -18,7 +18,7 @@ from tests.server.harness import Client, Server
 @pytest.fixture(scope="module")
 def reflex_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("db") / "reflex.sqlite"
-    server = Server(f"sqlite:///{db}?synchronous=NORMAL", with_test_game=True, bots=False)
+    server = Server(f"sqlite:///{db}?synchronous=NORMAL", with_test_game=True, bot_workers=0)
     yield server.start()
     server.stop()
 

@@ -24,7 +24,7 @@ def reflex_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "--reaction-timeout",
         str(REACTION),
         with_test_game=True,
-        bots=False,
+        bot_workers=0,
     )
     yield server.start()
     server.stop()
