@@ -50,8 +50,8 @@ def _stop_the_tests_own_servers() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server on SQLite for every test that needs no settings of its own (a start
-    costs a second of CPU, several on a busy machine): each test opens its own tables."""
+    """One server on SQLite for every test that needs no settings of its own (each start
+    costs CPU, its bot worker's too): each test opens its own tables."""
     db = tmp_path_factory.mktemp("db") / "pasture.sqlite"
     srv = Server(f"sqlite:///{db}?synchronous=NORMAL").start()  # fast; durable enough here
     SHARED.append(srv)

@@ -191,9 +191,11 @@ def test_request_headers_are_bounded(server: Server) -> None:
     for pieces in (1, 40):  # over the 16 KiB a request's headers may take, in one or many
         with socket.create_connection(("127.0.0.1", server.port)) as s:
             s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
-            for _ in range(pieces):
-                s.sendall(b"x-padding: " + b"a" * (20_000 // pieces) + b"\r\n")
-            s.sendall(b"\r\n")
+            # Refused (and closed) once past the bound: the rest may not be sent at all.
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                for _ in range(pieces):
+                    s.sendall(b"x-padding: " + b"a" * (20_000 // pieces) + b"\r\n")
+                s.sendall(b"\r\n")
             answer = _answers(s)
             assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
             body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
