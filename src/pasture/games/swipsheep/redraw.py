@@ -461,50 +461,50 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     others, drawn afresh in dealing order from those `seat` has not seen (its own hand),
     then any legal pass for each other seat that has chosen, in the order they chose:
     without reading the whole round (`Round`): hands hold what was dealt until the passes
-    move."""
+    move. The seat's own cards keep their steps and events; what is left of the cards not
+    seen is the deck."""
     t = s.tables
-    position = t.position
     queue = s.dealing
     history = s.history
     own = s.hands[seat] if seat is not None else None
     pool = list(s.round_deck) if own is None else list(map(sub, s.round_deck, own))
-    total = sum(pool)
+    cards = _cards(pool)
+    total = len(cards)
+    take = cards.pop
     hands = list(map(list.copy, repeat([0] * len(pool), s.num_players)))
     if own is not None:
         hands[seat] = own[:]  # type: ignore[index]  # seat is a seat when it has a hand
-    deals: list[int] = []
+    steps = history[:]
+    events = s.events[:]
+    start = s.log_start
+    deal_steps, dealt_events = t.deal_steps, t.dealt_events
     random = rng.random
-    take = _cards(pool).pop
     dealt = min(len(history), len(queue))
     for i in range(dealt):
         to = queue[i]
-        if to == seat:
-            k = position[history[i][1].card]  # type: ignore[attr-defined]
-        else:  # one of the cards not seen, at random
+        if to != seat:  # one of the cards not seen, at random
             k = take(floor(random() * total))
             total -= 1
+            pool[k] -= 1
             hands[to][k] += 1
-        deals.append(k)
+            steps[i] = deal_steps[k]
+            events[start + i] = dealt_events[to][k]
     new = s.clone_with_round(hands)
-    # The deck holds what was not dealt: until the passes move, hands hold what was.
-    new.deck = list(map(sub, s.round_deck, map(sum, zip(*hands, strict=True))))
-    deal_steps = t.deal_steps
-    steps = new.history = [deal_steps[k] for k in deals]
+    new.deck = pool  # until the passes move, hands hold what was dealt
+    new.history = steps
+    new.events = events
     passes = new.passes
-    for actor, action in history[dealt:]:  # the passes chosen (phase PASS)
+    for i in range(dealt, len(history)):  # the passes chosen (phase PASS)
+        actor = history[i][0]
         if actor != seat:  # any legal pass: one of the tables' own, known by identity
             options = t.passes(hands[actor])
             action = options[floor(random() * len(options))]
             passes[actor] = t.pass_kinds[id(action)]
-            steps.append((actor, action))
+            steps[i] = (actor, action)
             continue
-        assert isinstance(action, PassCards)
-        choice = passes[actor] = (position.get(action.left), position.get(action.right))
-        steps.append((actor, t.pass_action(*choice)))
-    events = new.events = s.events[:]
-    start = s.log_start
-    # dealt_events[to][k] for each card k dealt, to its receiver in the queue
-    events[start : start + dealt] = map(getitem, map(getitem, repeat(t.dealt_events), queue), deals)
+        choice = passes[actor] = s.passes[actor]
+        assert choice is not None  # it has chosen
+        steps[i] = (actor, t.pass_action(*choice))
     return new
 
 
