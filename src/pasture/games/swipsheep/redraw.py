@@ -129,6 +129,34 @@ _CARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """`_cards` by pile: the piles re-drawn from are few (a round's deck less one hand)."""
 
 
+def _draw(
+    hands: list[list[int]], drawn: list[int], start: int, to: list[int], rng: random.Random
+) -> None:
+    """Cards of `drawn` at random, in random order, from place `start` on (a partial
+    Fisher-Yates shuffle): one for each hand in `to`, added to it as it is drawn."""
+    size = len(drawn)
+    random = rng.random
+    for i, hand in enumerate(map(hands.__getitem__, to), start):
+        j = i + floor(random() * (size - i))
+        k = drawn[j]
+        drawn[j] = drawn[i]
+        drawn[i] = k
+        hand[k] += 1
+
+
+class DrawPlan(NamedTuple):
+    """The order in which a re-draw after the passes draws the cards for the others'
+    unknown slots (`Round.draw_plan`)."""
+
+    checked: list[int]
+    """The hand of each card drawn before the attacks are replayed: those they look into."""
+    after: list[int]
+    """The hand of each card drawn once they hold."""
+    fills: list[tuple[list[int], int, int, int]]
+    """(unknown slots, public wolves, start, end in the cards drawn) of each hand with
+    unknown slots: what `opening` fills."""
+
+
 class Fight(NamedTuple):
     """One attack of the round as everybody saw it, with the card drawn after it."""
 
@@ -329,45 +357,66 @@ class Round:
         self.open = list(map(sub, map(len, self.unknown), self.need))
         self.to_draw = sum(self.open)
         """How many cards `hands_after_passes` draws from `rest`."""
-        self.drawn_to = list(chain.from_iterable(map(repeat, range(n), self.open)))
-        """The hand each of those cards goes to, in the order drawn."""
-        self.fills: list[tuple[list[int], int, int, int]] = []
-        """(unknown slots, public wolves, start, end in the cards drawn) of each hand with
-        unknown slots: what `opening` fills."""
-        start = 0
-        for slots, need, count in zip(self.unknown, self.need, self.open, strict=True):
-            if slots:
-                self.fills.append((slots, need, start, start + count))
-                start += count
         self.deal_slots = layout.giver_slots
         self.ranks = layout.ranks
+        self.draw_plans: dict[int, DrawPlan] = {}
+        """`draw_plan` by the hands the attacks look into (a bit set of seats)."""
         self.feasible = len(self.rest) >= self.to_draw
 
-    def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """A random make-up of every hand after passing, wolves laid, and the cards drawn
-        for the others' unknown slots (in seat order)."""
-        # `to_draw` of `rest` at random, in random order (a partial Fisher-Yates shuffle),
-        # each going to its hand as it is drawn
+    def draw_plan(self, log: AttackLog) -> DrawPlan:
+        """In which order the cards for the others' unknown slots are drawn for `log`:
+        first for the hands the attacks look into (a target's Dog, a victim's cards), so
+        that a draw the attacks refute is given up before the rest is drawn."""
+        looked_into = 0
+        for fight in log.fights:
+            looked_into |= 1 << fight.target | 1 << fight.victim
+        plan = self.draw_plans.get(looked_into)
+        if plan is None:
+            seats = range(self.n)
+            first = [q for q in seats if looked_into >> q & 1]
+            order = first + [q for q in seats if not looked_into >> q & 1]
+            hands = [q for q in order for _ in range(self.open[q])]
+            fills: list[tuple[list[int], int, int, int]] = []
+            start = 0
+            ranges = {}
+            for q in order:
+                ranges[q] = (start, start + self.open[q])
+                start += self.open[q]
+            for q, (slots, need) in enumerate(zip(self.unknown, self.need, strict=True)):
+                if slots:
+                    fills.append((slots, need, *ranges[q]))
+            checked = sum(self.open[q] for q in first)
+            plan = self.draw_plans[looked_into] = DrawPlan(hands[:checked], hands[checked:], fills)
+        return plan
+
+    def hands_after_passes(
+        self, rng: random.Random, plan: DrawPlan
+    ) -> tuple[list[list[int]], list[int]]:
+        """A random make-up of the hands the attacks look into after passing, wolves laid
+        (the others' known cards only, until `draw_rest`), and the cards drawn so far."""
         drawn = self.rest[:]
-        size = len(drawn)
-        random = rng.random
         hands = list(map(list.copy, self.base))
-        for i, hand in enumerate(map(hands.__getitem__, self.drawn_to)):
-            j = i + floor(random() * (size - i))
-            k = drawn[j]
-            drawn[j] = drawn[i]
-            drawn[i] = k
-            hand[k] += 1
-        del drawn[self.to_draw :]
+        _draw(hands, drawn, 0, plan.checked, rng)
         return hands, drawn
 
-    def opening(self, drawn: list[int], rng: random.Random) -> tuple[list[int], dict[int, Pass]]:
+    def draw_rest(
+        self, hands: list[list[int]], drawn: list[int], plan: DrawPlan, rng: random.Random
+    ) -> None:
+        """The cards of the other hands, once the attacks hold: then `drawn` holds the
+        cards drawn for every unknown slot, in the order of `plan`."""
+        _draw(hands, drawn, len(plan.checked), plan.after, rng)
+        del drawn[self.to_draw :]
+
+    def opening(
+        self, drawn: list[int], plan: DrawPlan, rng: random.Random
+    ) -> tuple[list[int], dict[int, Pass]]:
         """Deals and passes that put the `drawn` cards (and the public wolves) where
-        `hands_after_passes` said: each hand's unknown slots in a random order."""
+        `hands_after_passes` and `draw_rest` said: each hand's unknown slots in a random
+        order."""
         wolf, seat = self.wolf, self.seat
         random = rng.random
         card_of = self.slot_card[:]
-        for slots, need, start, end in self.fills:
+        for slots, need, start, end in plan.fills:
             cards = [wolf] * need + drawn[start:end]
             for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
                 j = floor(random() * (m + 1))
@@ -447,11 +496,14 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
     else:
         log = r.attack_log(s)
         s.attacks_read = (r, length, log)
-    for _ in range(MAX_TRIES if r.feasible else 0):
-        hands, drawn = r.hands_after_passes(rng)
+    plan = r.draw_plan(log) if r.feasible else None
+    for _ in range(MAX_TRIES if plan is not None else 0):
+        assert plan is not None
+        hands, drawn = r.hands_after_passes(rng, plan)
         draws = r.attacks_on(log, hands, rng)
         if draws is not None:
-            deals, passes = r.opening(drawn, rng)
+            r.draw_rest(hands, drawn, plan, rng)
+            deals, passes = r.opening(drawn, plan, rng)
             return _assemble(s, r, log, deals, passes, draws, hands)
     raise RuntimeError(f"no consistent re-draw found for seat {seat} in {MAX_TRIES} tries")
 
