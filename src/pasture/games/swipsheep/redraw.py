@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import chain, repeat
+from itertools import chain, permutations, repeat
 from math import floor
 from operator import attrgetter, getitem, itemgetter, sub
 from typing import TYPE_CHECKING, NamedTuple
@@ -73,8 +73,9 @@ class Layout(NamedTuple):
     unknown: tuple[tuple[int, ...], ...]
     """By receiving hand, the slots whose card the seat cannot know (before it learns of
     any card passed to it)."""
-    giver_slots: tuple[tuple[int, ...] | None, ...]
-    """By giver, the slots its deal filled (None for the seat, whose deal is known)."""
+    giver_orders: tuple[tuple[tuple[int, ...], ...] | None, ...]
+    """By giver, every order in which its deal may have filled its slots (None for the
+    seat, whose deal is known): one drawn at random is a random order."""
     ranks: tuple[int, ...]
     """By card of the deal, how many cards its receiver was dealt before it."""
 
@@ -108,7 +109,7 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
         tuple(passed_to_seat),
         tuple(map(tuple, unknown)),
         tuple(
-            None if p == seat else tuple(3 * p + role for role in giver_roles)
+            None if p == seat else tuple(permutations([3 * p + role for role in giver_roles]))
             for p, giver_roles in enumerate(roles)
         ),
         tuple(ranks),
@@ -357,7 +358,7 @@ class Round:
         self.open = list(map(sub, map(len, self.unknown), self.need))
         self.to_draw = sum(self.open)
         """How many cards `hands_after_passes` draws from `rest`."""
-        self.deal_slots = layout.giver_slots
+        self.deal_orders = layout.giver_orders
         self.ranks = layout.ranks
         self.draw_plans: dict[int, DrawPlan] = {}
         """`draw_plan` by the hands the attacks look into (a bit set of seats)."""
@@ -417,22 +418,21 @@ class Round:
         random = rng.random
         card_of = self.slot_card[:]
         for slots, need, start, end in plan.fills:
-            cards = [wolf] * need + drawn[start:end]
-            for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
-                j = floor(random() * (m + 1))
-                cards[m], cards[j] = cards[j], cards[m]
+            # The cards drawn come in a random order already: the public wolves go in at
+            # random places (one after another, each place equally likely).
+            cards = drawn[start:end]
+            for _ in range(need):
+                cards.insert(floor(random() * (len(cards) + 1)), wolf)
             for m, slot in enumerate(slots):  # as many cards as slots
                 card_of[slot] = cards[m]
         hands: list[list[int]] = []
-        for filled in self.deal_slots:
-            if filled is None:  # the seat's own deal
+        for orders in self.deal_orders:
+            if orders is None:  # the seat's own deal
                 hands.append(self.own)
                 continue
-            dealt: list[int] = list(map(card_of.__getitem__, filled))  # type: ignore[arg-type]
-            for m in range(len(dealt) - 1, 0, -1):  # every slot of another is filled
-                j = floor(random() * (m + 1))
-                dealt[m], dealt[j] = dealt[j], dealt[m]
-            hands.append(dealt)
+            # every slot of another is filled: in one of its orders, at random
+            order = orders[floor(random() * len(orders))]
+            hands.append(list(map(card_of.__getitem__, order)))  # type: ignore[arg-type]
         # Each hand's cards in the order dealt to it: deals[i] is hands[queue[i]][rank]
         deals = list(map(getitem, map(hands.__getitem__, self.queue), self.ranks))
         passes: dict[int, Pass] = {}
@@ -593,7 +593,7 @@ def _assemble(
     # replaced: the deals, then the passes and the cards drawn; the public part stays.
     history = t.history = s.history[:]
     deal_steps = tables.deal_steps
-    history[: r.dealt] = [deal_steps[k] for k in deals]
+    history[: r.dealt] = map(getitem, repeat(deal_steps), deals)
     pass_action = tables.pass_action
     for i, actor in r.pass_steps:
         history[i] = (actor, pass_action(*passes[actor]))
