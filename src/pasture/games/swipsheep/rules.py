@@ -429,22 +429,28 @@ def _resolve_passes(s: SwipSheepState) -> None:
     """All have chosen: the cards move at once, then every Wolf held is laid face up."""
     n = s.num_players
     hands = s.hands
-    passed_events = s.tables.passed_events
-    moves: list[tuple[int, int, int]] = []
-    for p, choice in enumerate(s.passes):
-        if choice is None:
-            continue
-        left, right = choice
-        if left is not None:
-            hands[p][left] -= 1
-            moves.append((p, (p + 1) % n, left))
-        if right is not None:
-            hands[p][right] -= 1
-            moves.append((p, (p - 1) % n, right))
+    passes = s.passes
+    for p, choice in enumerate(passes):  # every card leaves its hand before any arrives
+        if choice is not None:
+            left, right = choice
+            hand = hands[p]
+            if left is not None:
+                hand[left] -= 1
+            if right is not None:
+                hand[right] -= 1
     events = s.events
-    for p, to, k in moves:
-        hands[to][k] += 1
-        events.append(passed_events[p][to][k])
+    passed_events = s.tables.passed_events
+    for p, choice in enumerate(passes):  # then arrives, each with its event, in this order
+        if choice is not None:
+            left, right = choice
+            if left is not None:
+                to = (p + 1) % n
+                hands[to][left] += 1
+                events.append(passed_events[p][to][left])
+            if right is not None:
+                to = (p - 1) % n
+                hands[to][right] += 1
+                events.append(passed_events[p][to][right])
     wolf = s.edition.wolf
     laid = s.laid
     for p, hand in enumerate(hands):
