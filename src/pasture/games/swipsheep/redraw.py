@@ -544,11 +544,12 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
         to = queue[i]
         k = take(floor(random() * total))  # one of the cards not seen, at random
         total -= 1
+        pool[k] -= 1
         hands[to][k] += 1
         steps[i] = deal_steps[k]
         events[start + i] = dealt_events[to][k]
     new = s.clone_with_round(hands)
-    new.deck = list(map(cards.count, range(len(pool))))  # what is left of the cards not seen
+    new.deck = pool  # what is left of the cards not seen (counting them costs more)
     new.history = steps
     new.events = events
     passes = new.passes
