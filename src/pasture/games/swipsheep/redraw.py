@@ -156,8 +156,17 @@ class DrawPlan(NamedTuple):
     """The order in which a re-draw after the passes draws the cards for the others'
     unknown slots (`Round.draw_plan`)."""
 
+    target: int
+    """The first attack's target (-1: no attack yet): its hand is drawn first, and a draw
+    giving it a Dog exactly when it had none, or none when it had one, is given up at
+    once (the commonest reason a draw fails)."""
+    defended: bool
+    """Whether that target had a Dog."""
+    to_target: list[int]
+    """The hand (the target) of each card drawn for it."""
     checked: list[int]
-    """The hand of each card drawn before the attacks are replayed: those they look into."""
+    """The hand of each card drawn next, before the attacks are replayed: the other hands
+    they look into (a target's Dog, a victim's cards)."""
     after: list[int]
     """The hand of each card drawn once they hold."""
     fills: list[tuple[list[int], int, int, int]]
@@ -367,44 +376,61 @@ class Round:
         """How many cards `hands_after_passes` draws from `rest`."""
         self.deal_orders = layout.giver_orders
         self.ranks = layout.ranks
-        self.draw_plans: dict[int, DrawPlan] = {}
-        """`draw_plan` by the hands the attacks look into (a bit set of seats)."""
+        self.draw_plans: dict[tuple[int, int, bool], DrawPlan] = {}
+        """`draw_plan` by the hands the attacks look into (a bit set of seats), the first
+        attack's target and whether it had a Dog."""
         self.feasible = len(self.rest) >= self.to_draw
 
     def draw_plan(self, log: AttackLog) -> DrawPlan:
         """In which order the cards for the others' unknown slots are drawn for `log`:
-        first for the hands the attacks look into (a target's Dog, a victim's cards), so
-        that a draw the attacks refute is given up before the rest is drawn."""
+        first for the first attack's target, then for the other hands the attacks look
+        into (a target's Dog, a victim's cards), then the rest, so that a draw the attacks
+        refute is given up before the rest is drawn."""
         looked_into = 0
         for fight in log.fights:
             looked_into |= 1 << fight.target | 1 << fight.victim
-        plan = self.draw_plans.get(looked_into)
+        target, defended = (
+            (log.fights[0].target, log.fights[0].defended) if log.fights else (-1, False)
+        )
+        key = (looked_into, target, defended)
+        plan = self.draw_plans.get(key)
         if plan is None:
             seats = range(self.n)
-            first = [q for q in seats if looked_into >> q & 1]
-            order = first + [q for q in seats if not looked_into >> q & 1]
+            order = [q for q in seats if q == target]
+            order += [q for q in seats if looked_into >> q & 1 and q != target]
+            order += [q for q in seats if not looked_into >> q & 1]
             hands = [q for q in order for _ in range(self.open[q])]
-            fills: list[tuple[list[int], int, int, int]] = []
-            start = 0
             ranges = {}
+            start = 0
             for q in order:
                 ranges[q] = (start, start + self.open[q])
                 start += self.open[q]
-            for q, (slots, need) in enumerate(zip(self.unknown, self.need, strict=True)):
-                if slots:
-                    fills.append((slots, need, *ranges[q]))
-            checked = sum(self.open[q] for q in first)
-            plan = self.draw_plans[looked_into] = DrawPlan(hands[:checked], hands[checked:], fills)
+            fills = [
+                (slots, need, *ranges[q])
+                for q, (slots, need) in enumerate(zip(self.unknown, self.need, strict=True))
+                if slots
+            ]
+            first = self.open[target] if target >= 0 else 0
+            checked = sum(self.open[q] for q in seats if looked_into >> q & 1)
+            plan = self.draw_plans[key] = DrawPlan(
+                target, defended, hands[:first], hands[first:checked], hands[checked:], fills
+            )
         return plan
 
     def hands_after_passes(
         self, rng: random.Random, plan: DrawPlan
-    ) -> tuple[list[list[int]], list[int]]:
+    ) -> tuple[list[list[int]], list[int]] | None:
         """A random make-up of the hands the attacks look into after passing, wolves laid
-        (the others' known cards only, until `draw_rest`), and the cards drawn so far."""
+        (the others' known cards only, until `draw_rest`), and the cards drawn so far;
+        None when the first attack's target got a Dog exactly when it had none, or none
+        when it had one."""
         drawn = self.rest[:]
         hands = list(map(list.copy, self.base))
-        _draw(hands, drawn, 0, plan.checked, rng)
+        _draw(hands, drawn, 0, plan.to_target, rng)
+        target = plan.target
+        if target >= 0 and (hands[target][self.dog] > 0) != plan.defended:
+            return None
+        _draw(hands, drawn, len(plan.to_target), plan.checked, rng)
         return hands, drawn
 
     def draw_rest(
@@ -412,7 +438,7 @@ class Round:
     ) -> None:
         """The cards of the other hands, once the attacks hold: then `drawn` holds the
         cards drawn for every unknown slot, in the order of `plan`."""
-        _draw(hands, drawn, len(plan.checked), plan.after, rng)
+        _draw(hands, drawn, len(plan.to_target) + len(plan.checked), plan.after, rng)
         del drawn[self.to_draw :]
 
     def opening(
@@ -506,7 +532,10 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
     plan = r.draw_plan(log) if r.feasible else None
     for _ in range(MAX_TRIES if plan is not None else 0):
         assert plan is not None
-        hands, drawn = r.hands_after_passes(rng, plan)
+        found = r.hands_after_passes(rng, plan)
+        if found is None:
+            continue
+        hands, drawn = found
         draws = r.attacks_on(log, hands, rng)
         if draws is not None:
             r.draw_rest(hands, drawn, plan, rng)
