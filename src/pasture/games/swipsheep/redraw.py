@@ -116,13 +116,6 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
     )
 
 
-@lru_cache(maxsize=1024)
-def _dealt_to_others(queue: tuple[int, ...], seat: int | None) -> tuple[int, ...]:
-    """The places in a deal to `queue` (who receives each card) of the cards dealt to
-    other seats than `seat`."""
-    return tuple(i for i, to in enumerate(queue) if to != seat)
-
-
 def _cards(pile: list[int]) -> list[int]:
     """The cards of `pile` (counts by kind), one entry per card: its kind (a new list)."""
     key = tuple(pile)
@@ -568,15 +561,15 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     deal_steps, dealt_events = t.deal_steps, t.dealt_events
     random = rng.random
     dealt = min(len(history), len(queue))
-    # the others' cards dealt so far: all the cards dealt but the seat's (its hand)
-    for i in _dealt_to_others(queue, seat)[: dealt - (sum(own) if own is not None else 0)]:
+    for i in range(dealt):
         to = queue[i]
-        k = take(floor(random() * total))  # one of the cards not seen, at random
-        total -= 1
-        pool[k] -= 1
-        hands[to][k] += 1
-        steps[i] = deal_steps[k]
-        events[start + i] = dealt_events[to][k]
+        if to != seat:  # one of the cards not seen, at random
+            k = take(floor(random() * total))
+            total -= 1
+            pool[k] -= 1
+            hands[to][k] += 1
+            steps[i] = deal_steps[k]
+            events[start + i] = dealt_events[to][k]
     new = s.clone_with_round(hands)
     new.deck = pool  # what is left of the cards not seen (counting them costs more)
     new.history = steps
