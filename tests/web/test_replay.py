@@ -12,7 +12,7 @@ from tests.web.test_swipsheep import swipsheep_step
 
 def test_step_through_a_finished_match_as_each_seat(new_page: Any, server: Server) -> None:
     page = new_page()
-    table_id = open_table(page, "swipsheep", 3, {1: "heuristic", 2: "random"}, "Rae")
+    table_id = open_table(page, server, "swipsheep", 3, {1: "heuristic", 2: "random"}, "Rae")
     refused = server.get(f"/api/tables/{table_id}/replay?seat=1")
     assert refused.status_code == 409 and refused.json()["code"] == "not_over"  # not before
     play_to_end(page, swipsheep_step)
