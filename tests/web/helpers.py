@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.server.harness import Server
+from tests.server.harness import Client, Server, play_randomly
 
 Page = Any
 
@@ -140,3 +143,21 @@ def sit(page: Page, url: str, table_id: str, seat: int, token: str) -> None:
     )
     page.goto(f"{url}/?table={table_id}")
     page.wait_for_selector("#board[data-version]")
+
+
+def play_out(server: Server, table_id: str, tokens: list[str]) -> None:
+    """The seats of `tokens` play the match to its end over their own websockets (random
+    legal moves; in a thread, since the browser's driver holds this one's event loop),
+    beside any page that holds the same seats."""
+
+    async def everyone() -> None:
+        clients = [await Client(server, table_id, token).connect() for token in tokens]
+        rng = random.Random(5)
+        await asyncio.gather(*(play_randomly(c, rng) for c in clients))
+        for c in clients:
+            await c.close()
+
+    worker = threading.Thread(target=asyncio.run, args=(everyone(),))
+    worker.start()
+    worker.join(90)
+    assert not worker.is_alive()

@@ -28,7 +28,10 @@ def wilson_shep_step(page: Any) -> bool:
 
 def test_wilson_shep_whole_match(new_page: Any, server: Server) -> None:
     page = new_page()
-    open_table(page, server, "wilson_shep", 2, {1: "heuristic"}, "Wil")
+    # Four rounds (everyone is Wilson twice); the Shep team's 8 moves a round (WS-4, of
+    # 40 by default) turn tiles up and end rounds either way, in a fifth of the clicks.
+    options = {"max_moves": 8}
+    open_table(page, server, "wilson_shep", 2, {1: "heuristic"}, "Wil", options)
     moves = 0
     shot = False
     named: set[str] = set()
