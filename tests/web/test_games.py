@@ -28,8 +28,8 @@ def wilson_shep_step(page: Any) -> bool:
 
 def test_wilson_shep_whole_match(new_page: Any, server: Server) -> None:
     page = new_page()
-    # Four rounds (everyone is Wilson twice); the Shep team's 8 moves a round (WS-4, of
-    # 40 by default) turn tiles up and end rounds either way, in a fifth of the clicks.
+    # Four rounds (everyone is Wilson twice); with 8 Shep moves a round (WS-4, 40 by
+    # default) tiles are still turned up and Wilson shown at the end, in far fewer clicks.
     options = {"max_moves": 8}
     open_table(page, server, "wilson_shep", 2, {1: "heuristic"}, "Wil", options)
     moves = 0
