@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_EDITION = Path(__file__).with_name("edition.toml")
-MAX_COUNT = 255
-"""The most copies of a card an edition may have."""
 
 
 @dataclass(frozen=True)
@@ -27,11 +25,6 @@ class Edition:
     assumed: tuple[bool, ...]
     wolf: int
     dog: int
-
-    def __post_init__(self) -> None:
-        # The engine keys its tables by counts held as bytes (a hand, a pile).
-        if not all(0 <= n <= MAX_COUNT for n in self.counts):
-            raise ValueError(f"A Swip'Sheep edition has 0 to {MAX_COUNT} copies of each card.")
 
     @property
     def position(self) -> dict[str | None, int]:

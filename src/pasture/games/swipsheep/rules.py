@@ -94,17 +94,15 @@ class Tables:
         """(players, first player, cards) -> who receives each card of the deal."""
         self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
         """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile."""
-        self.dealt_from: dict[bytes, tuple[ChanceOutcome, ...]] = {}
-        self.drawn_from: dict[bytes, tuple[ChanceOutcome, ...]] = {}
-        """The outcomes of a card dealt from a deck, or drawn from a hand, by its counts as
-        bytes (cheaper to make, hash and compare than a tuple)."""
-        self.pass_choices: dict[bytes, tuple[Action, ...]] = {}
+        self.dealt_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
+        self.drawn_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
+        self.pass_choices: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self.attacks: dict[tuple[int, int], tuple[Action, ...]] = {}
         self.values = edition.sheep
-        self.scored_hands: dict[bytes, HandScored] = {}
-        """bytes(hand) -> the hand scored: the hands met at the end of a round are few."""
+        self.scored_hands: dict[tuple[int, ...], HandScored] = {}
+        """A hand's counts -> the hand scored: the hands met at the end of a round are few."""
 
-    def chance(self, pile: bytes, draw: bool) -> tuple[ChanceOutcome, ...]:
+    def chance(self, pile: tuple[int, ...], draw: bool) -> tuple[ChanceOutcome, ...]:
         """One card drawn at random from `pile` (counts by kind). Decks and hands met in
         play are few (a few thousand), so the outcomes are kept by make-up (immutable
         tuples: every caller may share them)."""
@@ -115,7 +113,7 @@ class Tables:
             _store(by_pile, pile, found, CHANCE_CACHE_LIMIT)
         return found
 
-    def _chance(self, pile: bytes, draw: bool) -> tuple[ChanceOutcome, ...]:
+    def _chance(self, pile: tuple[int, ...], draw: bool) -> tuple[ChanceOutcome, ...]:
         total = sum(pile)
         rows = self.outcomes.get((draw, total))
         if rows is None:  # at most 2 x the edition's size of these
@@ -126,23 +124,22 @@ class Tables:
         return tuple([row[c] for row, c in zip(rows, pile, strict=True) if c])
 
     def passes(self, hand: list[int]) -> tuple[Action, ...]:
-        key = bytes(hand)
+        key = tuple(hand)
         found = self.pass_choices.get(key)
         if found is None:
             found = tuple(_pass_choices(self, hand))
             _store(self.pass_choices, key, found)
         return found
 
-    def hand_scored(self, key: bytes) -> HandScored:
-        """The hand of counts `key` scored (and kept in `scored_hands`)."""
-        hand = tuple(key)
+    def hand_scored(self, hand: tuple[int, ...]) -> HandScored:
+        """The hand of counts `hand` scored (and kept in `scored_hands`)."""
         found = HandScored(
             {self.kinds[k]: c for k, c in enumerate(hand) if c},
             sum(map(mul, hand, self.values)),
             tuple(map(mul, hand, self.sheep_mask)),
             tuple(map(mul, hand, self.other_mask)),
         )
-        _store(self.scored_hands, key, found)
+        _store(self.scored_hands, hand, found)
         return found
 
     def pass_action(self, left: int | None, right: int | None) -> PassCards:
@@ -316,11 +313,11 @@ def chance_outcomes(s: SwipSheepState) -> tuple[ChanceOutcome, ...]:
     """The outcomes of the pending chance step: a shared immutable tuple."""
     if s.phase == DEAL:  # the commonest step: looked up here, without a call more
         t = s.tables
-        key = bytes(s.deck)
+        key = tuple(s.deck)
         found = t.dealt_from.get(key)
         return found if found is not None else t.chance(key, False)
     if s.pending_draw is not None:
-        return s.tables.chance(bytes(s.hands[s.pending_draw[1]]), True)
+        return s.tables.chance(tuple(s.hands[s.pending_draw[1]]), True)
     return ()
 
 
@@ -528,7 +525,7 @@ def _score_round(s: SwipSheepState) -> None:
     sheep: list[JSON] = []
     deck, scored = s.deck, s.scored[:]
     for p, hand in enumerate(hands):  # (a zip with strict=True costs more)
-        key = bytes(hand)
+        key = tuple(hand)
         found = known.get(key)
         if found is None:
             found = t.hand_scored(key)
