@@ -52,12 +52,17 @@ class Moments:
     def pick(self, state: State, step: Step | None) -> bool:
         """Whether to check `state` (the next one of the playout), about to take `step`
         (None at the end of the playout)."""
-        self.index += 1
         kind = (self.previous, moment_kind(state, step))
         self.previous = None if step is None else step[1].kind
+        return self.pick_kind(kind, end=step is None)
+
+    def pick_kind(self, kind: Hashable, end: bool = False) -> bool:
+        """Whether to check the next state of the playout, a moment of `kind` (the end of
+        the playout if `end`)."""
+        self.index += 1
         self.met[kind] += 1
         self.new = self.met[kind] == 1
-        if self.stride == 1 or step is None or self.met[kind] <= self.first:
+        if self.stride == 1 or end or self.met[kind] <= self.first:
             self.picked += 1
             return True
         if (self.index + self.offset) % self.stride:
