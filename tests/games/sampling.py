@@ -38,10 +38,12 @@ def moment_kind(state: State, step: Step | None) -> Hashable:
 class Moments:
     """Picks the states of one playout that a costly check looks at (see the module)."""
 
-    def __init__(self, stride: int, offset: int = 0, first: int = 2) -> None:
+    def __init__(self, stride: int, offset: int = 0, first: int = 2, after: bool = True) -> None:
         self.stride = stride
         self.offset = offset
         self.first = first
+        self.after = after
+        """Whether a kind of moment says what just happened (else only what is to come)."""
         self.met: Counter[Hashable] = Counter()
         self.index = -1
         self.picked = 0
@@ -53,7 +55,8 @@ class Moments:
         """Whether to check `state` (the next one of the playout), about to take `step`
         (None at the end of the playout)."""
         kind = (self.previous, moment_kind(state, step))
-        self.previous = None if step is None else step[1].kind
+        if self.after:
+            self.previous = None if step is None else step[1].kind
         return self.pick_kind(kind, end=step is None)
 
     def pick_kind(self, kind: Hashable, end: bool = False) -> bool:
