@@ -69,9 +69,15 @@ def test_kept_observations_brought_up_to_date_rarely_or_from_other_states(
             if step % every:
                 continue
             seat = rng.randrange(players)
+            # one of four, only the one chosen made (a re-draw copies the whole history)
             other = rng.choice(
-                (state, state.clone(), state.determinize(seat, rng), table.new_state())
-            )
+                (
+                    lambda: state,
+                    state.clone,
+                    lambda: state.determinize(seat, rng),
+                    table.new_state,
+                )
+            )()
             assert kept[seat].update(other.state) == _full(other, seat), (game.name, step)
 
 
