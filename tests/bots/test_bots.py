@@ -14,7 +14,7 @@ from pasture.bots.play import play_match
 from pasture.bots.search import Budget, Guide, SearchBot, result_shares
 from pasture.cli.stats import Tally
 from pasture.core import Game, Match
-from pasture.core.bot import Turn
+from pasture.core.bot import Bot, Turn
 from pasture.core.game import State
 from tests.bots.helpers import quick_bot
 
@@ -28,7 +28,7 @@ def win_share(game: Game, bots: list, seeds: range) -> float:
     return tally.wins[0] / tally.games
 
 
-def wins_more_than(game: Game, bots: list, seeds: range, bar: float) -> bool:
+def wins_more_than(game: Game, bots: list[Bot], seeds: range, bar: float) -> bool:
     """Whether seat 0's win share over all of `seeds` is above `bar`. The matches are
     played in order only until that is settled: seat 0's wins only add up, so once they
     pass `bar` times the number of seeds, or can no longer reach it, the rest cannot
@@ -87,7 +87,7 @@ def test_swipsheep_heuristic_beats_random_clearly() -> None:
 
 def test_ismcts_beats_random_at_swipsheep() -> None:
     game = games.get("swipsheep")
-    bots = [ISMCTSBot(iterations=40), RandomBot(), RandomBot(), RandomBot()]
+    bots: list[Bot] = [ISMCTSBot(iterations=40), RandomBot(), RandomBot(), RandomBot()]
     # 120 games: over 60 the share moves 0.39-0.50 with the seeds (one standard error is
     # about 0.06), too close to the bar for a test. A fair share is 0.25.
     assert wins_more_than(game, bots, range(120), 0.40)
