@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
+from math import floor
 from operator import getitem
 from typing import TYPE_CHECKING
 
@@ -277,27 +278,39 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     # Every hidden pile but the deck, and every face-down single card, is emptied into the
     # deck; as many cards are then drawn from it at random and dealt back into those
     # places: a uniform re-deal, in which only the cards dealt back are drawn.
+    tables = t.tables
     deck = t.deck
-    kinds = t.tables.kinds
-    hands = t.hands
-    piles: list[tuple[list[int], int]] = []  # each place to deal back into, and how many
-    faced_down: list[tuple[int, list[int]]] = []
-    redrawn: list[int] = []  # the seats whose hands are dealt back into
+    hands, held, reach = t.hands, t.held, t.reach
+    redrawn: list[tuple[int, int]] = []  # each seat whose hand is dealt back into, and how many
+    seen = (me, thief_victim)  # the hands the seat sees
     for p in range(t.num_players):
-        if p in (me, thief_victim):
+        bits = held[p]  # an empty hand has nothing to deal back
+        if not bits or p in seen:
             continue
         hand = hands[p]
-        # Cards the seat knows are there stay; the rest goes back to the deck.
-        fixed = knowledge.known_to(t, me, p) if t.known[p] else None
-        stays = hands[p] = fixed or [0] * len(deck)
         size = 0
-        for k in compress(kinds, hand):
-            back = hand[k] - stays[k]
-            deck[k] += back
-            size += back
+        if t.known[p]:  # cards the seat knows are there stay; the rest goes back to the deck
+            stays = hands[p] = knowledge.known_to(t, me, p) or [0] * len(deck)
+            held[p], reach[p] = hand_facts.facts(tables, stays)
+            for k in compress(tables.kinds, hand):
+                back = hand[k] - stays[k]
+                deck[k] += back
+                size += back
+        else:
+            hands[p] = [0] * len(deck)
+            held[p] = reach[p] = 0
+            while bits:  # each kind held, lowest first
+                low = bits & -bits
+                k = low.bit_length() - 1
+                bits ^= low
+                back = hand[k]
+                deck[k] += back
+                size += back
         if size:
-            piles.append((stays, size))
-            redrawn.append(p)
+            redrawn.append((p, size))
+    piles: list[tuple[list[int], int]] = []  # each other place to deal back into, how many
+    faced_down: list[tuple[int, list[int]]] = []
+    kinds = tables.kinds
     if t.bluff:  # face-down discards come from face-down bids: the bluff rule only
         for p, discarded in enumerate(t.hidden_discard):
             if p != me and any(discarded):
@@ -325,14 +338,29 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             if c.face == FACE_DOWN:
                 deck[c.kind] += 1
                 single_cards += 1
-    pool = bytearray().join(map(getitem, t.tables.runs, deck))  # each card: its kind
+    pool = bytearray().join(map(getitem, tables.runs, deck))  # each card: its kind
     draw = rng.random
     left = len(pool)
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
-    # is replaced by the last, and the pool shrinks by one).
+    # is replaced by the last, and the pool shrinks by one); a hand's facts are kept as
+    # its cards come (hand_facts.add, written out).
+    number, bit = tables.number, tables.bit
+    for p, size in redrawn:
+        hand = hands[p]
+        kinds_held, sum_up = held[p], reach[p]
+        for _ in range(size):
+            j = floor(draw() * left)
+            left -= 1
+            k = pool[j]
+            pool[j] = pool[left]
+            hand[k] += 1
+            deck[k] -= 1
+            kinds_held |= bit[k]
+            sum_up += number[k]
+        held[p], reach[p] = kinds_held, sum_up
     for pile, size in piles:
         for _ in range(size):
-            j = int(draw() * left)
+            j = floor(draw() * left)
             left -= 1
             k = pool[j]
             pool[j] = pool[left]
@@ -340,7 +368,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             deck[k] -= 1
     singles: list[int] = []
     for _ in range(single_cards):
-        j = int(draw() * left)
+        j = floor(draw() * left)
         left -= 1
         k = pool[j]
         pool[j] = pool[left]
@@ -360,9 +388,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 at += 1
         laid[p] = tuple(cards)
     assert at == len(singles)
-    t.deck_at = t.tables.deck_at(deck)
-    for p in redrawn:
-        hand_facts.refresh(t, p)
+    t.deck_at = tables.deck_at(deck)
     return t
 
 
