@@ -19,7 +19,7 @@ from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
-from pasture.games.wypas import hand_facts, knowledge, pens, rules, specials
+from pasture.games.wypas import knowledge, pens, rules, specials
 from pasture.games.wypas.auction import (
     FACE_DOWN,
     FACE_UP,
@@ -268,7 +268,6 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     if s.phase == rules.OVER:
         return t
     me = seat if seat is not None and 0 <= seat < s.num_players else None
-    knowledge.restrict(t, me)
     pending = t.pending
     thief_victim = (
         pending.target
@@ -279,30 +278,38 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     # deck; as many cards are then drawn from it at random and dealt back into those
     # places: a uniform re-deal, in which only the cards dealt back are drawn.
     tables = t.tables
+    kinds = tables.kinds
     deck = t.deck
-    hands, held, reach = t.hands, t.held, t.reach
+    hands, held, reach, known = t.hands, t.held, t.reach, t.known
+    number, bit = tables.number, tables.bit
     redrawn: list[tuple[int, int]] = []  # each seat whose hand is dealt back into, and how many
-    seen = (me, thief_victim)  # the hands the seat sees
     for p in range(t.num_players):
-        bits = held[p]  # an empty hand has nothing to deal back
-        if not bits or p in seen:
+        if p == me:  # its hand is not re-drawn, so what others know of it stays true
+            continue
+        facts = known[p]
+        if facts:  # only what the seat may know of this hand is kept
+            facts = known[p] = knowledge.as_known_to(facts, me)
+        if not held[p] or p == thief_victim:  # an empty hand has nothing to deal back
             continue
         hand = hands[p]
         size = 0
-        if t.known[p]:  # cards the seat knows are there stay; the rest goes back to the deck
-            stays = hands[p] = knowledge.known_to(t, me, p) or [0] * len(deck)
-            held[p], reach[p] = hand_facts.facts(tables, stays)
-            for k in compress(tables.kinds, hand):
-                back = hand[k] - stays[k]
+        stays = knowledge.known_to(t, me, p) if facts else None
+        if stays:  # cards the seat knows are there stay (with their facts); the rest go back
+            hands[p] = stays
+            kinds_held = sum_up = 0
+            for k in compress(kinds, hand):
+                kept = stays[k]
+                if kept:
+                    kinds_held |= bit[k]
+                    sum_up += kept * number[k]
+                back = hand[k] - kept
                 deck[k] += back
                 size += back
+            held[p], reach[p] = kinds_held, sum_up
         else:
             hands[p] = [0] * len(deck)
             held[p] = reach[p] = 0
-            while bits:  # each kind held, lowest first
-                low = bits & -bits
-                k = low.bit_length() - 1
-                bits ^= low
+            for k in compress(kinds, hand):
                 back = hand[k]
                 deck[k] += back
                 size += back
@@ -310,7 +317,6 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             redrawn.append((p, size))
     piles: list[tuple[list[int], int]] = []  # each other place to deal back into, how many
     faced_down: list[tuple[int, list[int]]] = []
-    kinds = tables.kinds
     if t.bluff:  # face-down discards come from face-down bids: the bluff rule only
         for p, discarded in enumerate(t.hidden_discard):
             if p != me and any(discarded):
@@ -344,7 +350,6 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
     # is replaced by the last, and the pool shrinks by one); a hand's facts are kept as
     # its cards come (hand_facts.add, written out).
-    number, bit = tables.number, tables.bit
     for p, size in redrawn:
         hand = hands[p]
         kinds_held, sum_up = held[p], reach[p]
@@ -388,7 +393,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 at += 1
         laid[p] = tuple(cards)
     assert at == len(singles)
-    t.deck_at = tables.deck_at(deck)
+    t.deck_at = None  # worked out when the re-drawn state first deals, if it does
     return t
 
 
