@@ -323,13 +323,12 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 refill = list(discarded)
                 faced_down.append((p, refill))
                 piles.append((refill, _empty_into(refill, deck, kinds)))
-    if me != t.baca and any(t.drawn):
-        piles.append((t.drawn, _empty_into(t.drawn, deck, kinds)))
+    drawn = t.drawn
+    if me != t.baca and drawn.count(0) != len(drawn):  # (`count` is cheaper than `any`)
+        piles.append((drawn, _empty_into(drawn, deck, kinds)))
     lots, laid = t.auction.lots, t.auction.laid
-    lot_slots = (  # the face-down lot, not yet auctioned
-        [i for i, lot in enumerate(lots) if lot.face_down and lot.winner < 0]
-        if lots and me != t.baca
-        else []
+    lot_slots = (  # the face-down lot (the first: `auction.hide_lot`), not yet auctioned
+        [0] if lots and me != t.baca and lots[0].face_down and lots[0].winner < 0 else []
     )
     for i in lot_slots:
         deck[lots[i].kind] += 1
