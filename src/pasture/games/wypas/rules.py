@@ -237,9 +237,9 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
         out = _phase_actions(s, seat, phase)
     else:
         out = []
-    t = s.tables
-    if s.held[seat] & t.special_bits:
-        out += specials.plays(s, seat, t.specials_in(s.hands[seat]))
+    specials_held = s.held[seat] & s.tables.special_bits
+    if specials_held:
+        out += specials.plays(s, seat, specials_held)
     return out
 
 
