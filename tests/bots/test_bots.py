@@ -88,9 +88,10 @@ def test_swipsheep_heuristic_beats_random_clearly() -> None:
 def test_ismcts_beats_random_at_swipsheep() -> None:
     game = games.get("swipsheep")
     bots: list[Bot] = [ISMCTSBot(iterations=40), RandomBot(), RandomBot(), RandomBot()]
-    # 120 games: over 60 the share moves 0.39-0.50 with the seeds (one standard error is
-    # about 0.06), too close to the bar for a test. A fair share is 0.25.
-    assert wins_more_than(game, bots, range(120), 0.40)
+    # A fair share is 0.25, and over 120 games one standard error is about 0.04: a bot no
+    # better than random passes 0.33 about once in 40 seed sets. ISMCTS wins 0.43-0.46 over
+    # 480 seeds, but 0.36-0.47 over 120 of them, as its re-draws use the random numbers.
+    assert wins_more_than(game, bots, range(120), 0.33)
 
 
 def test_rollouts_stop_at_max_rollout_and_are_scored_by_the_leaf_evaluation() -> None:
