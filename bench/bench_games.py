@@ -16,11 +16,19 @@ chance outcomes listed, one applied), and prints each pasture figure divided by 
 of the two Python games and by hearts. Every measurement is split over `--rounds` rounds
 that take turns, so a change of load on the machine falls on every row alike.
 OpenSpiel is an optional dependency (`pip install open_spiel`).
+
+Every row is measured the same way: first one round's worth of untimed playouts of every
+row (so the tables an engine fills as play meets them are as warm for its first player
+count as for its last, and OpenSpiel's games get the same), then each row's playouts from
+its own `random.Random(1)`, the same seed for every row and for OpenSpiel's games. Each
+per-call cost is timed over states sampled from seeded playouts (`random.Random(2)`) after
+the garbage left so far is collected.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import time
@@ -118,7 +126,9 @@ def first_actor(state: State) -> int:
 
 
 def per_call_us(states: list[Any], fn: Callable[[Any], object]) -> float:
-    """Mean CPU microseconds of `fn` over `states`."""
+    """Mean CPU microseconds of `fn` over `states`. The garbage left so far is collected
+    first, so that no row's timing pays for collecting another's."""
+    gc.collect()
     start = time.process_time()
     for state in states:
         fn(state)
@@ -200,6 +210,17 @@ def openspiel_playout_step(state: Any, rng: random.Random) -> None:
         state.apply_action(openspiel_sample(state.chance_outcomes(), rng))
     else:
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def warm_up(rows: list[Row], peers: list[Row], peer_games: dict[str, Any], seconds: float) -> None:
+    """Untimed playouts, `seconds` per row, before any is timed: the tables an engine
+    fills as play meets them (legal lists, outcomes, events by content) are then as warm
+    for its first row as for its last, and OpenSpiel's games are played the same way."""
+    rng = random.Random(0)
+    for row in rows:
+        run_playouts(games.get(row.game), row.players, rng, seconds, Row(row.game, row.players))
+    for peer in peers:
+        run_openspiel(peer_games[peer.game], rng, seconds, Row(peer.game, peer.players))
 
 
 # --- output -------------------------------------------------------------------------
@@ -286,6 +307,7 @@ def main() -> None:
             peers.append(Row(name, peer_games[name].num_players()))
     rngs = {id(r): random.Random(1) for r in [*rows, *peers]}
     share = args.seconds / args.rounds
+    warm_up(rows, peers, peer_games, share)
     for _ in range(args.rounds):
         for row in rows:
             game = games.get(row.game)

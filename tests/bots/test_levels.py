@@ -49,5 +49,9 @@ def test_simulate_and_play_accept_levels() -> None:
     runner = CliRunner()
     done = runner.invoke(app, ["simulate", "swipsheep", "-n", "2", "-p", "3", "--bots", "easy"])
     assert done.exit_code == 0, done.output
-    played = runner.invoke(app, ["play", "wilson_shep", "--seats", "easy,hard", "--seed", "1"])
+    # four Shep moves a round: the Hard bot thinks a whole match in half a second
+    seats = ["--seats", "easy,hard", "--seed", "1", "-o", "max_moves=4"]
+    played = runner.invoke(app, ["play", "wilson_shep", *seats])
     assert played.exit_code == 0, played.output  # two bots play the match to its end
+    assert "(Easy)" in played.output and "(Hard)" in played.output
+    assert "Final scores" in played.output

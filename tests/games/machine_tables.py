@@ -4,11 +4,11 @@ contract tests and the adapter tests."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 
 from pasture import games
 from pasture.core import CHANCE, Game, InvalidOptions
-from pasture.core.machine import MachineState, machine
+from pasture.core.machine import MachineState, Node, machine
 from pasture.core.match import sample
 
 SHORT: dict[str, dict[str, object]] = {
@@ -88,3 +88,22 @@ def finish(state: MachineState, rng: random.Random) -> MachineState:
     for _ in playout(state, rng):
         pass
     return state
+
+
+def moment(state: MachineState) -> Hashable:
+    """What kind of moment `state` is, for `tests.games.sampling.Moments`: what just
+    happened (chance, a wait, or a seat's action, by its kind) and who decides now (the
+    node, how many decide, whether the one deciding acts out of turn)."""
+    table = state.machine
+    last = state.log[-1] if state.log else None
+    if last is None or last.action is None:
+        done = None if last is None else "chance"
+    elif last.action == table.wait_id:
+        done = "wait"
+    else:
+        done = table.actions.action(last.action).kind
+    node = state.node()
+    if node in (Node.CHANCE, Node.TERMINAL):
+        return done, node
+    deciders = state.deciders()
+    return done, node, len(deciders), deciders[0] not in state.state.actors()

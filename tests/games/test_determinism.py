@@ -2,12 +2,14 @@
 
 For every game and player count, a few seeded random playouts are hashed step by step
 (and, at the smallest and largest count, a table with each option changed, as the shared
-suite plays them):
-the state's JSON, every seat's view and the spectator's, the legal actions (in order)
-and the chance outcomes (in order, with their probabilities). Long playouts (Wypas at
-3-6 players: thousands of steps) hash all the views at one step in a few and one view,
-each seat's in turn, at the others, as the shared suite samples them; the state's JSON,
-from which every view is drawn, is hashed at every step. Wypas also has playouts
+suite plays them): at every step the legal actions (in order) or the chance outcomes (in
+order, with their probabilities) and the events; the state's JSON and every seat's view
+and the spectator's at every step of a short game. Long playouts (Wypas: thousands of
+steps) hash the state's JSON at the steps the shared suite's `Moments` picks (the first
+two of every kind of moment, one step in a few besides, the end), with every view at a
+kind met for the first time and one view, each seat's in turn, at the others: a state
+that differs from the recorded one shows at once in what may be done or in the events,
+or at the next picked step and the end. Wypas also has playouts
 in which seats play special cards out of turn, hashed with the events as each seat and
 a spectator receive them (`Event.for_seat`), at tables mixing its options. The SHA-256
 of each playout is kept in `determinism.json`. An engine rewritten for speed (or its
@@ -32,6 +34,7 @@ import pytest
 from pasture import games
 from pasture.core import CHANCE, Game
 from pasture.core.match import sample
+from tests.games.sampling import Moments
 from tests.games.test_shared_suite import option_variants, sample_stride
 
 Options: TypeAlias = dict[str, Any]
@@ -47,32 +50,35 @@ def _dump(value: object) -> bytes:
 
 
 def playout_hash(game: Game, players: int, seed: int, options: Options | None = None) -> str:
-    """SHA-256 over every step of one seeded random playout."""
+    """SHA-256 over every step of one seeded random playout: at every step the legal
+    actions or chance outcomes and the events; the state's JSON and views at the steps
+    `Moments` picks (every step of a short game) and at the end."""
     rng = random.Random(seed)
     state = game.new_state(players, options)
     digest = hashlib.sha256()
-    stride = sample_stride(game, players)
+    moments = Moments(sample_stride(game, players))
     seats = (*range(players), None)
-    for step in range(MAX_STEPS):
-        digest.update(_dump(state.to_json()))
-        # every view at one step in `stride`, one seat's in turn at the others
-        chosen = seats if step % stride == 0 else (seats[step % len(seats)],)
-        for seat in chosen:
-            digest.update(_dump(state.view(seat)))
+    for _ in range(MAX_STEPS):
         if state.is_over():
+            moments.pick(state, None)
+            digest.update(_dump(state.to_json()))
+            digest.update(b"".join(_dump(state.view(seat)) for seat in moments.seats(seats)))
             digest.update(_dump(state.result().to_json()))
             return digest.hexdigest()
         if state.is_chance():
             outcomes = state.chance_outcomes()
-            digest.update(_dump([[o.action.to_json(), o.probability] for o in outcomes]))
+            listed = _dump([[o.action.to_json(), o.probability] for o in outcomes])
             seat, action = CHANCE, sample(outcomes, rng)
         else:
             actors = state.actors()
-            digest.update(_dump(list(actors)))
             seat = rng.choice(actors)
             legal = state.legal_actions(seat)
-            digest.update(_dump([a.to_json() for a in legal]))
+            listed = _dump(list(actors)) + _dump([a.to_json() for a in legal])
             action = rng.choice(legal)
+        if moments.pick(state, (seat, action)):
+            digest.update(_dump(state.to_json()))
+            digest.update(b"".join(_dump(state.view(seat)) for seat in moments.seats(seats)))
+        digest.update(listed)
         events = state.apply(seat, action)
         digest.update(_dump([[e.type, e.public, e.private, list(e.to)] for e in events]))
     raise AssertionError(f"{game.name} with {players} players ran past {MAX_STEPS} steps")

@@ -26,6 +26,7 @@ from pasture import games
 from pasture.core import CHANCE, Game, IllegalAction, State
 from pasture.core.game import Action
 from pasture.core.match import sample
+from tests.games.sampling import Moments
 
 GAMES = games.all_games()
 IDS = [g.name for g in GAMES]
@@ -91,21 +92,23 @@ def shortcuts(game: Game) -> dict[str, Callable[[State, int, Action], bool]]:
     return found
 
 
-def states_along(game: Game, players: int, seed: int, every: int) -> Iterator[State]:
+def states_along(game: Game, players: int, seed: int, moments: Moments) -> Iterator[State]:
+    """The states of a random playout that `moments` picks."""
     rng = random.Random(seed)
     state = game.new_state(players)
-    step = 0
     while True:
-        if step % every == 0 or state.is_over():
-            yield state
         if state.is_over():
+            moments.pick(state, None)
+            yield state
             return
         if state.is_chance():
-            state.apply(CHANCE, sample(state.chance_outcomes(), rng))
+            step = (CHANCE, sample(state.chance_outcomes(), rng))
         else:
             seat = rng.choice(state.actors())
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        step += 1
+            step = (seat, rng.choice(state.legal_actions(seat)))
+        if moments.pick(state, step):
+            yield state
+        state.apply(*step)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -115,8 +118,13 @@ def test_fast_legality_checks_agree_with_the_full_check(game: Game) -> None:
     pool: list[Action] = []
     checked = vouched = 0
     for players in (game.min_players, game.max_players):
-        every = 25 if game.name == "wypas" else 1
-        for state in states_along(game, players, seed=players, every=every):
+        # Wypas (thousands of steps a playout): the first two states before each kind of
+        # step (a phase's first bid, Redyk place, shear, special card, reaction, deal...)
+        # and one state in 120; Wilson & Shep (~120 steps): the first two of every kind
+        # of moment and one state in 2; the others every state.
+        stride = {"wypas": 120, "wilson_shep": 2}.get(game.name, 1)
+        moments = Moments(stride, after=game.name != "wypas")
+        for state in states_along(game, players, seed=players, moments=moments):
             before = snapshot(state)
             generic = generic_check(state)
             seats = [CHANCE, *range(players)]
@@ -161,6 +169,10 @@ def json_noise() -> st.SearchStrategy[Any]:
     return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3), max_leaves=6)
 
 
+FIELDS = st.dictionaries(st.text(max_size=6), json_noise(), max_size=3)
+"""Extra fields of a message, built once (a strategy built per draw is validated anew)."""
+
+
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 @settings(
     max_examples=25,
@@ -196,7 +208,7 @@ def test_mixed_legal_and_illegal_actions_never_corrupt_a_state(
             near = list(neighbours(game, data.draw(st.sampled_from(seen))))
             action = data.draw(st.sampled_from(near), label="action") if near else None
         elif how == "json":
-            fields = data.draw(st.dictionaries(st.text(max_size=6), json_noise(), max_size=3))
+            fields = data.draw(FIELDS)
             message = {"kind": data.draw(st.sampled_from([*kinds, "nothing"])), **fields}
             try:
                 action = game.parse_action(message)

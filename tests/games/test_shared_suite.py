@@ -20,6 +20,7 @@ from pasture.bots.play import play_match
 from pasture.core import CHANCE, Game, IllegalAction, InvalidOptions, Match, State
 from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result
 from pasture.core.match import sample
+from tests.games.sampling import Moments, Step
 
 GAMES = games.all_games()
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
@@ -29,24 +30,27 @@ SEEDS_PER_COUNT = 12
 
 def trajectory(
     game: Game, players: int, seed: int, options: dict[str, object] | None = None
-) -> Iterator[tuple[Match, State]]:
-    """Yield (match, state) before every step of a random playout, and at the end.
+) -> Iterator[tuple[Match, State, Step | None]]:
+    """Yield (match, state, the step about to be taken) before every player's step of a
+    random playout (chance is drawn by the match), and (match, state, None) at the end.
 
     Now and then a seat that may act out of turn (a special card) does so."""
     match = Match(game, players, options, seed=seed)
     rng = random.Random(seed)
     while True:
-        yield match, match.state
-        if match.is_over():
-            return
         state = match.state
+        if match.is_over():
+            yield match, state, None
+            return
         seat = rng.choice(state.actors())
         if rng.random() < 0.2:
             waiting = [s for s in range(players) if s not in state.actors()]
             out_of_turn = [s for s in waiting if state.legal_actions(s)]
             if out_of_turn:
                 seat = rng.choice(out_of_turn)
-        match.act(seat, rng.choice(state.legal_actions(seat)))
+        step = (seat, rng.choice(state.legal_actions(seat)))
+        yield match, state, step
+        match.act(*step)
 
 
 def option_variants(game: Game, players: int) -> list[dict[str, object]]:
@@ -88,20 +92,21 @@ def snapshot(state: State) -> str:
 
 
 def sample_stride(game: Game, players: int) -> int:
-    """How sparsely the costliest checks sample the steps of a playout: every step for
-    short games; for long ones (Wypas at 4-6 players: thousands of steps each) one step in
-    a few, each other step still checked for one seat, so every kind of moment is met."""
+    """How sparsely the costliest checks sample the steps of a playout (`Moments`): every
+    step for short games; for long ones (Wypas: 1,800 steps a match at 3 players, 5,000
+    at 6) the first two of every kind of moment and one step in `stride` besides."""
     if game.name != "wypas":
         return 1
-    return 2 if players == 3 else players - 1
+    return 12 if players == 3 else 6 * players - 6
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_random_playouts_reach_the_end_with_invariants(game: Game, players: int) -> None:
-    """SEEDS_PER_COUNT playouts; half as many for long games (Wypas at 3-6 players)."""
+    """SEEDS_PER_COUNT playouts; a quarter as many for long games (Wypas: thousands of
+    steps each, every kind of moment met in each)."""
     long = sample_stride(game, players) > 1
-    for seed in range(SEEDS_PER_COUNT // 2 if long else SEEDS_PER_COUNT):
-        for steps, (match, state) in enumerate(trajectory(game, players, seed)):  # noqa: B007
+    for seed in range(SEEDS_PER_COUNT // 4 if long else SEEDS_PER_COUNT):
+        for steps, (match, state, _) in enumerate(trajectory(game, players, seed)):  # noqa: B007
             state.check_invariants()
             assert steps < 200_000, "the game must end"
             if state.is_over():
@@ -137,24 +142,22 @@ def test_chance_outcomes_are_a_distribution(game: Game, players: int) -> None:
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_json_round_trip_at_every_step(game: Game, players: int) -> None:
-    """Three playouts, every step. Long games (Wypas at 3-6 players: thousands of steps
-    each): two playouts, each at one step in `stride` (a different one in each playout) and
-    at the end; all the views at one checked step in three, one seat's at the others."""
+    """Three playouts, every step. Long games (Wypas: thousands of steps each): two
+    playouts, at the `Moments` picked (other ordinary steps in each playout); all the views
+    at a kind of moment met for the first time and at one pick in three, one seat's in
+    turn at the others."""
     stride = sample_stride(game, players)
     for seed in range(3 if stride == 1 else 2):
-        for step, (_, state) in enumerate(trajectory(game, players, seed)):
-            if (step + seed) % stride and not state.is_over():
+        moments = Moments(stride, offset=seed * stride // 2)
+        for _, state, step in trajectory(game, players, seed):
+            if not moments.pick(state, step):
                 continue
             text = snapshot(state)
             restored = game.state_from_json(json.loads(text))
             assert snapshot(restored) == text
             assert restored.actors() == state.actors()
             assert restored.is_chance() == state.is_chance()
-            seats = [*range(players), None]
-            checked = step // stride
-            if stride > 1 and checked % 3 and not state.is_over():
-                seats = [seats[checked % len(seats)]]
-            for seat in seats:
+            for seat in moments.seats([*range(players), None], every=3):
                 assert restored.view(seat) == state.view(seat)
                 json.dumps(state.view(seat))  # views are JSON-ready
             for seat in range(players):
@@ -167,7 +170,7 @@ def test_json_round_trip_at_every_step(game: Game, players: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_clone_is_independent(game: Game) -> None:
-    for _, state in trajectory(game, game.min_players, 5):
+    for _, state, _ in trajectory(game, game.min_players, 5):
         if state.is_over():
             break
         before = snapshot(state)
@@ -179,8 +182,9 @@ def test_clone_is_independent(game: Game) -> None:
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_seed_and_actions_replay_exactly(game: Game, players: int) -> None:
+    """Three seeds; one for long games (Wypas: one match replays thousands of steps)."""
     bots = [RandomBot() for _ in range(players)]
-    for seed in range(3):
+    for seed in range(3 if sample_stride(game, players) == 1 else 1):
         first = play_match(game, bots, seed)
         second = play_match(game, bots, seed)
         assert snapshot(first.state) == snapshot(second.state)
@@ -213,12 +217,13 @@ def illegal_attempts(state: State, players: int) -> Iterator[tuple[int, object]]
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_illegal_actions_are_rejected_and_change_nothing(game: Game, players: int) -> None:
-    """Three playouts, every step; long games two, at one step in `stride` (a different
-    one in each playout) and at the end."""
+    """Three playouts, every step; long games two, at the `Moments` picked (other
+    ordinary steps in each playout)."""
     stride = sample_stride(game, players)
     for seed in range(3 if stride == 1 else 2):
-        for step, (match, state) in enumerate(trajectory(game, players, seed)):
-            if (step + seed) % stride and not state.is_over():
+        moments = Moments(stride, offset=seed * stride // 2)
+        for match, state, step in trajectory(game, players, seed):
+            if not moments.pick(state, step):
                 continue
             before = snapshot(state)
             for seat, action in illegal_attempts(state, players):
@@ -315,20 +320,25 @@ def playout_steps(
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 def test_no_leak_views_legal_actions_and_events_survive_redrawing(game: Game, players: int) -> None:
-    """Every seat and a spectator at every step of four playouts; for long games one step
-    in `stride` of two playouts, each for one seat in turn and every fourth for all. The
-    real state is never changed by looking."""
+    """Every step of four playouts, for every seat and a spectator in two of them and
+    for one of them in turn in the other two; for long games two playouts at the
+    `Moments` picked (other ordinary steps in each playout), for every seat at each kind
+    of moment met for the first time in the first playout, for one seat in turn at the
+    others. The real state is never changed by looking."""
     rng = random.Random(99)
     stride = sample_stride(game, players)
-    seats = [*range(players), None]
     redrawn = 0
     for seed in range(4 if stride == 1 else 2):
-        for count, (state, step) in enumerate(playout_steps(game, players, seed)):
-            if count % stride:
+        moments = Moments(stride, offset=seed * stride // 2)
+        for state, step in playout_steps(game, players, seed):
+            if not moments.pick(state, step):
                 continue
             before = snapshot(state)
-            checked = count // stride
-            chosen = seats if stride == 1 or checked % 4 == 0 else [seats[checked % len(seats)]]
+            seats: list[int | None] = [*range(players), None]
+            if stride == 1 and seed >= 2:
+                chosen = [seats[moments.index % len(seats)]]
+            else:
+                chosen = list(moments.seats(seats, at_new=seed == 0))
             for seat in chosen:
                 redrawn += assert_no_leak_to(state, seat, step, rng)
             assert snapshot(state) == before, "looking must not change the real state"
@@ -411,7 +421,7 @@ class LeakyDeals(State):
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_spectator_sees_no_more_than_any_seat(game: Game) -> None:
     players = game.max_players
-    for _, state in trajectory(game, players, 11):
+    for _, state, _ in trajectory(game, players, 11):
         spectator = state.view(None)
         for seat in range(players):
             seat_view = state.view(seat)
@@ -441,19 +451,23 @@ def test_every_option_plays_to_the_end_without_leaks(
     game: Game, players: int, options: dict[str, object]
 ) -> None:
     """Each table option: invariants at every step, JSON round-trip and no leak along a
-    playout (for long games, the round-trip at one step in `sample_stride`)."""
+    playout (no leak at one step in three for short games; for long games, both at the
+    `Moments` picked, no leak for every seat at a
+    kind of moment met for the first time, for one seat in turn at the others)."""
     rng = random.Random(7)
     stride = sample_stride(game, players)
+    moments = Moments(stride)
     state = game.new_state(players, options)
-    for count, (state, step) in enumerate(playout_steps(game, players, 1, options)):
+    for state, step in playout_steps(game, players, 1, options):
         state.check_invariants()
-        if count % stride:
+        if not moments.pick(state, step):
             continue
         text = snapshot(state)
         assert snapshot(game.state_from_json(json.loads(text))) == text
-        if count % (3 * stride) == 0:
-            for seat in [*range(players), None]:
-                assert_no_leak_to(state, seat, step, rng)
-            assert snapshot(state) == text
+        if stride == 1 and moments.index % 3:
+            continue  # short games: no leak at every third step, for every seat
+        for seat in moments.seats([*range(players), None]):
+            assert_no_leak_to(state, seat, step, rng)
+        assert snapshot(state) == text
     state.check_invariants()
     assert state.is_over()

@@ -4,6 +4,7 @@ language, and an error's placeholders are the `params` its code is sent with (se
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -31,10 +32,12 @@ def _name(call: ast.Call) -> str | None:
     return func.id if isinstance(func, ast.Name) else None
 
 
+@functools.cache  # the whole source parsed once a run, not once per language
 def error_codes() -> dict[str, str]:
     """Every literal error code in the code base -> one place it is raised: codes given to
     the errors' constructors and to `protocol.error`, classes' `default_code`, `{"code": …}`
-    answers and the HTTP status codes' names (the terminal's texts are not errors)."""
+    answers and the HTTP status codes' names (the terminal's texts are not errors). Not to
+    be changed by its callers (it is kept)."""
     found: dict[str, str] = {}
     for path in sorted(SOURCE.rglob("*.py")):
         if path.name == "terminal.py":

@@ -1,6 +1,6 @@
 """Browser tests: a real server process and Debian's Chromium driven by Playwright.
 
-Skipped cleanly when /usr/bin/chromium (or the playwright package) is missing.
+Skipped cleanly when Chromium (or the playwright package) is missing.
 """
 
 from __future__ import annotations
@@ -14,7 +14,17 @@ import pytest
 
 from tests.server.harness import Server
 
-CHROMIUM = Path(os.environ.get("PASTURE_CHROMIUM", "/usr/bin/chromium"))
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
+CHROMIUM = Path(
+    os.environ.get(
+        "PASTURE_CHROMIUM",
+        HEADLESS_SHELL if HEADLESS_SHELL.exists() else "/usr/bin/chromium",
+    )
+)
+"""Debian's Chromium headless shell (`apt-get install chromium-headless-shell`, the same
+Blink without the browser's own window, toolbar and address bar, which cost the whole
+Chromium several times the CPU per page), else the whole Chromium; PASTURE_CHROMIUM names
+another."""
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(os.environ.get("PASTURE_SCREENSHOTS", ROOT / "build" / "screenshots"))
 """Where the tests save screenshots: build/screenshots/ (ignored by git) unless
@@ -44,13 +54,18 @@ WHY_SKIPPED = (
 HERE = Path(__file__).resolve().parent
 
 
+def in_here(item: pytest.Item | None) -> bool:
+    """Whether `item` is a browser test."""
+    return item is not None and HERE in Path(str(item.fspath)).resolve().parents
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Without a browser, the browser tests are skipped (and nothing else is)."""
     if WHY_SKIPPED is None:
         return
     skip = pytest.mark.skip(reason=WHY_SKIPPED)
     for item in items:
-        if HERE in Path(str(item.fspath)).resolve().parents:
+        if in_here(item):
             item.add_marker(skip)
 
 
@@ -71,16 +86,54 @@ def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium per test module. Playwright's sync API keeps an event loop running in
-    this thread while it is open, and the server tests call asyncio.run(): with the browser
-    closed after each module, both kinds of test can share a pytest worker (-n auto)."""
-    assert playwright_api is not None
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield b
-        b.close()
+class SharedChromium:
+    """One Chromium for a run of browser tests in a row. Playwright's sync API keeps an
+    event loop marked running in this thread while it is open, and the server tests call
+    asyncio.run(): so it is closed whenever the next test is not a browser test (under
+    -n auto a worker takes tests of both kinds). Starting the driver and the browser costs
+    seconds of CPU, so it is not done per module."""
+
+    def __init__(self) -> None:
+        self.driver: Any = None
+        self.browser: Any = None
+
+    def get(self) -> Any:
+        if self.browser is None or not self.browser.is_connected():
+            self.close()
+            assert playwright_api is not None
+            self.driver = playwright_api.sync_playwright().start()
+            self.browser = self.driver.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=ARGS
+            )
+        return self.browser
+
+    def close(self) -> None:
+        browser, driver = self.browser, self.driver
+        self.browser = self.driver = None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if driver is not None:
+                driver.stop()
+
+
+SHARED = SharedChromium()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After the test's own fixtures are torn down: close Chromium unless a browser test
+    comes next (xdist gives each test its successor, which is never stolen)."""
+    yield
+    if not in_here(nextitem):
+        SHARED.close()
+
+
+@pytest.fixture
+def browser() -> Any:
+    """The shared Chromium (see SharedChromium)."""
+    return SHARED.get()
 
 
 @pytest.fixture

@@ -1,13 +1,18 @@
-"""Driving the page: open tables through the lobby, act through clicks, check frames."""
+"""Driving the page: open tables, act through clicks, check frames."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.server.harness import Client, Server, play_randomly
 
 Page = Any
 
@@ -28,20 +33,23 @@ def frames_of(page: Page) -> list[dict[str, Any]]:
     return received
 
 
-def open_table(page: Page, game: str, players: int, seats: dict[int, str], name: str) -> str:
-    """Create a table in the lobby: seat 0 is the page's player; `seats` maps other seats
-    to a bot name or "" (a person). Returns the table id."""
-    page.goto("/")
-    page.fill("#player-name", name)
-    page.click(f'.game-choice[data-game="{game}"]')
-    page.fill("#players", str(players))
-    page.dispatch_event("#players", "input")
-    for seat, bot in seats.items():
-        page.select_option(f"#seat-{seat}", bot)
-    page.click("#create-table")
-    page.wait_for_url("**/?table=*")
-    page.wait_for_selector("#board[data-version]")
-    return str(page.evaluate("new URLSearchParams(location.search).get('table')"))
+def open_table(
+    page: Page,
+    server: Server,
+    game: str,
+    players: int,
+    seats: dict[int, str],
+    name: str,
+    options: dict[str, Any] | None = None,
+) -> str:
+    """Make a table as the lobby's form does (through the REST API: test_lobby.py,
+    test_csp.py and test_round_two.py drive the form itself) and open it in `page` holding
+    seat 0 as `name`. `seats` maps other seats to a bot name or "" (a person); a seat it
+    does not name gets the form's default, the Normal bot. Returns the table id."""
+    bots = {str(s): seats.get(s, "normal") for s in range(1, players) if seats.get(s, "normal")}
+    table = server.create(game, players, bots=bots, options=options or {})
+    sit(page, server.url, table["id"], 0, server.join(table["id"], 0, name))
+    return str(table["id"])
 
 
 def board_version(page: Page) -> int:
@@ -122,12 +130,34 @@ def first_action(page: Page) -> bool:
 
 
 def sit(page: Page, url: str, table_id: str, seat: int, token: str) -> None:
-    """Open `table_id` at `url` holding `seat` with its token (as if joined in this browser)."""
-    page.goto(url + "/")
+    """Open `table_id` at `url` holding `seat` with its token (as if joined in this browser):
+    the seat is kept in the page's storage (the client's `pasture.seats`), from a small
+    page of the server's when the page is not on its origin yet."""
+    if not page.url.startswith(url + "/"):
+        page.goto(url + "/api/games")
     page.evaluate(
-        "([id, seat, token]) => localStorage.setItem('pasture.seats',"
-        " JSON.stringify({[id]: {seat, token, at: Date.now()}}))",
+        "([id, seat, token]) => { const all = JSON.parse(localStorage.getItem('pasture.seats')"
+        " || '{}'); all[id] = {seat, token, at: Date.now()};"
+        " localStorage.setItem('pasture.seats', JSON.stringify(all)); }",
         [table_id, seat, token],
     )
     page.goto(f"{url}/?table={table_id}")
     page.wait_for_selector("#board[data-version]")
+
+
+def play_out(server: Server, table_id: str, tokens: list[str]) -> None:
+    """The seats of `tokens` play the match to its end over their own websockets (random
+    legal moves; in a thread, since the browser's driver holds this one's event loop),
+    beside any page that holds the same seats."""
+
+    async def everyone() -> None:
+        clients = [await Client(server, table_id, token).connect() for token in tokens]
+        rng = random.Random(5)
+        await asyncio.gather(*(play_randomly(c, rng) for c in clients))
+        for c in clients:
+            await c.close()
+
+    worker = threading.Thread(target=asyncio.run, args=(everyone(),))
+    worker.start()
+    worker.join(90)
+    assert not worker.is_alive()

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.harness import Server
 from tests.web.helpers import board_version, open_table, wait_new_version
 from tests.web.test_games import baaaaa_step, wilson_shep_step, wypas_step
 from tests.web.test_swipsheep import swipsheep_step
@@ -49,10 +50,12 @@ STEPS = {
 
 
 @pytest.mark.parametrize("game", list(STEPS))
-def test_every_game_mid_match_has_no_serious_violation(new_page: Any, game: str) -> None:
+def test_every_game_mid_match_has_no_serious_violation(
+    new_page: Any, server: Server, game: str
+) -> None:
     players, bots, step = STEPS[game]
     page = new_page()
-    open_table(page, game, players, bots, "Ally")
+    open_table(page, server, game, players, bots, "Ally")
     for _ in range(3):  # a few moves in: the board, the log and the choices are all there
         before = board_version(page)
         page.wait_for_selector("#board[data-turn='true'], #end:not([hidden])")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.server.harness import Server
 from tests.web.helpers import board_version, frames_of, open_table, wait_new_version
 
 
@@ -15,10 +16,10 @@ def centre_x(page: Any, selector: str) -> float:
     return float(box["x"] + box["width"] / 2)
 
 
-def test_left_moves_left_on_screen_with_a_preview_first_b1(new_page: Any) -> None:
+def test_left_moves_left_on_screen_with_a_preview_first_b1(new_page: Any, server: Server) -> None:
     page = new_page()
     frames = frames_of(page)
-    open_table(page, "baaaaa", 1, {}, "Solo")
+    open_table(page, server, "baaaaa", 1, {}, "Solo")
     page.wait_for_selector('.b-card[data-card="left1"]:not([disabled])')
     # B-2: the flock starts on floor 1, face 1 (space 0); B-1: left of face 1 is face 2.
     assert page.locator(".floor-name").all_text_contents() == ["floor 1", "floor 2", "floor 3"]
@@ -39,9 +40,9 @@ def test_left_moves_left_on_screen_with_a_preview_first_b1(new_page: Any) -> Non
     assert not page.js_errors
 
 
-def test_right_moves_right_on_screen_b1(new_page: Any) -> None:
+def test_right_moves_right_on_screen_b1(new_page: Any, server: Server) -> None:
     page = new_page()
-    open_table(page, "baaaaa", 1, {}, "Solo")
+    open_table(page, server, "baaaaa", 1, {}, "Solo")
     # Right of face 1 is face 4 (space 3), drawn to the right of face 1 round the back:
     # on screen, right of face 2 (space 1) is face 1 (space 0).
     assert centre_x(page, '.space[data-space="0"]') > centre_x(page, '.space[data-space="1"]')

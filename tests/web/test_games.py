@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from pasture.games.wilson_shep.edition import default_edition
+from tests.server.harness import Server
 from tests.web.conftest import screenshot
 from tests.web.helpers import click_first, click_now, frames_of, open_table, play_to_end
 
@@ -25,9 +26,12 @@ def wilson_shep_step(page: Any) -> bool:
     return True
 
 
-def test_wilson_shep_whole_match(new_page: Any) -> None:
+def test_wilson_shep_whole_match(new_page: Any, server: Server) -> None:
     page = new_page()
-    open_table(page, "wilson_shep", 2, {1: "heuristic"}, "Wil")
+    # Four rounds (everyone is Wilson twice); with 8 Shep moves a round (WS-4, 40 by
+    # default) tiles are still turned up and Wilson shown at the end, in far fewer clicks.
+    options = {"max_moves": 8}
+    open_table(page, server, "wilson_shep", 2, {1: "heuristic"}, "Wil", options)
     moves = 0
     shot = False
     named: set[str] = set()
@@ -71,9 +75,9 @@ def baaaaa_step(page: Any) -> bool:
     return False
 
 
-def test_baaaaa_whole_match(new_page: Any) -> None:
+def test_baaaaa_whole_match(new_page: Any, server: Server) -> None:
     page = new_page()
-    open_table(page, "baaaaa", 2, {1: "heuristic"}, "Bo")
+    open_table(page, server, "baaaaa", 2, {1: "heuristic"}, "Bo")
     shot = False
 
     def after() -> None:

@@ -29,7 +29,7 @@ def test_generic_renderer_plays_a_game_without_a_renderer(
     try:
         page = context.new_page()
         page.set_default_timeout(30_000)
-        open_table(page, "reflex", 2, {1: "random"}, "Gene")
+        open_table(page, reflex_server, "reflex", 2, {1: "random"}, "Gene")
         assert page.locator(".facts").count() == 1  # the view's facts, listed
         moves = play_to_end(page, first_action)
         assert moves >= 3

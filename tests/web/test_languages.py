@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from pasture import i18n
+from tests.server.harness import Server
 from tests.web.conftest import screenshot
 from tests.web.helpers import open_table, play_to_end
 from tests.web.test_swipsheep import swipsheep_step
@@ -17,7 +18,7 @@ LOCALES = {"en": "en-GB", "pl": "pl-PL", "fr": "fr-FR", "es": "es-ES"}
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-def test_a_whole_match_in_each_language(new_page: Any, lang: str) -> None:
+def test_a_whole_match_in_each_language(new_page: Any, server: Server, lang: str) -> None:
     page = new_page(locale=LOCALES[lang])
     page.goto("/")
     page.wait_for_selector(".game-choice")
@@ -27,7 +28,7 @@ def test_a_whole_match_in_each_language(new_page: Any, lang: str) -> None:
     summary = i18n.text(lang, "game.swipsheep.summary")
     page.click('.game-choice[data-game="swipsheep"]')
     assert page.inner_text(".summary") == summary
-    open_table(page, "swipsheep", 3, {1: "heuristic", 2: "random"}, "Zoë")
+    open_table(page, server, "swipsheep", 3, {1: "heuristic", 2: "random"}, "Zoë")
     assert i18n.text(lang, "table.log") in page.inner_text(".table-side h2")
     shot = False
 

@@ -1,4 +1,5 @@
-"""The lobby: options from the game's schema, errors as sentences, open tables to join."""
+"""The lobby: options from the game's schema, errors as sentences, a table made as set in its
+form, open tables to join."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from tests.server.harness import Server
 
 
-def test_lobby_lists_games_and_their_options(new_page: Any) -> None:
+def test_lobby_lists_games_and_their_options(new_page: Any, server: Server) -> None:
     page = new_page(375, 800)
     page.goto("/")
     page.wait_for_selector(".game-choice")  # the lobby fills in once /api/games answers
@@ -28,6 +29,23 @@ def test_lobby_lists_games_and_their_options(new_page: Any) -> None:
     error = page.locator(".error")
     error.wait_for()
     assert error.inner_text().endswith(".") and "9" in error.inner_text()
+    # Then a table as set in the form: a seat left to a person, a bot, an option, and the
+    # creator in seat 1 under the default name (the other tests make theirs through REST).
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    page.select_option("#seat-1", "")
+    page.select_option("#seat-2", "random")
+    page.click(".more-options summary")
+    page.fill("#option-max_moves", "5")
+    page.click("#create-table")
+    page.wait_for_url("**/?table=*")
+    page.wait_for_selector("#board[data-version]")
+    assert "You are seat 1 (Player 1)" in page.inner_text(".table-head")
+    table_id = page.evaluate("new URLSearchParams(location.search).get('table')")
+    table = server.get(f"/api/tables/{table_id}").json()
+    seats = [(s["bot"], s["name"]) for s in table["seats"]]
+    assert seats == [(None, "Player 1"), (None, None), ("random", None)]
+    assert table["options"]["max_moves"] == 5
 
 
 def test_open_tables_can_be_joined_and_reloads_keep_the_seat(new_page: Any, server: Server) -> None:

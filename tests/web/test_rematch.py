@@ -3,30 +3,10 @@ the same bots; a spectator is offered to watch it."""
 
 from __future__ import annotations
 
-import asyncio
-import random
-import threading
 from typing import Any
 
-from tests.server.harness import Client, Server, play_randomly
-from tests.web.helpers import sit
-
-
-def play_out(server: Server, table_id: str, tokens: list[str]) -> None:
-    """Both friends play the match to its end over their own websockets (random legal
-    moves; in a thread, since the browser's driver holds this one's event loop)."""
-
-    async def both() -> None:
-        clients = [await Client(server, table_id, token).connect() for token in tokens]
-        rng = random.Random(5)
-        await asyncio.gather(*(play_randomly(c, rng) for c in clients))
-        for c in clients:
-            await c.close()
-
-    worker = threading.Thread(target=asyncio.run, args=(both(),))
-    worker.start()
-    worker.join(90)
-    assert not worker.is_alive()
+from tests.server.harness import Server
+from tests.web.helpers import play_out, sit
 
 
 def test_play_again_keeps_everyones_seat_and_the_bots(new_page: Any, server: Server) -> None:

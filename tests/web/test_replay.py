@@ -6,16 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.harness import Server
-from tests.web.helpers import open_table, play_to_end
-from tests.web.test_swipsheep import swipsheep_step
+from tests.web.helpers import play_out, sit
 
 
 def test_step_through_a_finished_match_as_each_seat(new_page: Any, server: Server) -> None:
-    page = new_page()
-    table_id = open_table(page, "swipsheep", 3, {1: "heuristic", 2: "random"}, "Rae")
+    table_id = server.create("swipsheep", 3, bots={"1": "heuristic", "2": "random"})["id"]
+    token = server.join(table_id, 0, "Rae")
     refused = server.get(f"/api/tables/{table_id}/replay?seat=1")
     assert refused.status_code == 409 and refused.json()["code"] == "not_over"  # not before
-    play_to_end(page, swipsheep_step)
+    play_out(server, table_id, [token])  # the person's moves, over a websocket of its own
+    page = new_page()
+    sit(page, server.url, table_id, 0, token)
     page.click("#replay-link")
     page.wait_for_selector("#replay-step")
     assert "move 0 of" in page.inner_text("#replay-step")

@@ -9,13 +9,14 @@ from typing import Any
 from tests.server.harness import Server
 from tests.web.conftest import screenshot_view
 from tests.web.helpers import (
+    assert_clean_text,
     board_version,
     open_table,
-    play_to_end,
+    play_out,
     sit,
     wait_new_version,
 )
-from tests.web.test_games import baaaaa_step, wilson_shep_step, wypas_step
+from tests.web.test_games import wilson_shep_step, wypas_step
 
 
 def gone(page: Any, selector: str, seconds: float) -> bool:
@@ -69,7 +70,7 @@ def test_seat_numbers_start_from_one_in_errors(new_page: Any, server: Server) ->
     assert "Seat 2 is taken" in second.inner_text(".join .error")
     # A move sent out of turn (the page never offers one) is refused in the page's numbering.
     host = new_page()
-    open_table(host, "wilson_shep", 2, {1: "heuristic"}, "Hal")
+    open_table(host, server, "wilson_shep", 2, {1: "heuristic"}, "Hal")
     host.wait_for_selector("#board[data-turn='true']")
     host.evaluate(
         "window.pastureSocket.act({kind: 'move', to: 1},"
@@ -104,9 +105,11 @@ def test_lobby_speaks_plainly_and_arrow_keys_pick_games(new_page: Any) -> None:
     assert page.locator(".game-choice[tabindex='0']").count() == 1
 
 
-def test_reload_keeps_half_a_pass_and_shows_nothing_old_as_new(new_page: Any) -> None:
+def test_reload_keeps_half_a_pass_and_shows_nothing_old_as_new(
+    new_page: Any, server: Server
+) -> None:
     page = new_page()
-    open_table(page, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Ria")
+    open_table(page, server, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Ria")
     page.wait_for_selector(".card-button")
     page.locator(".card-button").first.click()
     assert page.locator(".card-button.chosen-left").count() == 1
@@ -120,9 +123,9 @@ def test_reload_keeps_half_a_pass_and_shows_nothing_old_as_new(new_page: Any) ->
     assert page.locator("#log li.fresh, .seat-panel.hit, svg.card.new").count() == 0
 
 
-def test_focus_stays_put_and_the_log_is_announced(new_page: Any) -> None:
+def test_focus_stays_put_and_the_log_is_announced(new_page: Any, server: Server) -> None:
     page = new_page()
-    open_table(page, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Kit")
+    open_table(page, server, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Kit")
     page.wait_for_selector(".card-button")
     assert page.get_attribute("#log", "aria-live") == "polite"
     page.locator(".card-button").nth(1).focus()
@@ -131,9 +134,9 @@ def test_focus_stays_put_and_the_log_is_announced(new_page: Any) -> None:
     assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
 
 
-def test_reduced_motion_is_honoured(new_page: Any) -> None:
+def test_reduced_motion_is_honoured(new_page: Any, server: Server) -> None:
     page = new_page(motion=True)
-    open_table(page, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Mo")
+    open_table(page, server, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Mo")
     page.wait_for_selector("#log li")
     style = "li => getComputedStyle(li).transitionDuration"
     assert float(page.eval_on_selector("#log li", style).rstrip("s")) > 0
@@ -142,9 +145,14 @@ def test_reduced_motion_is_honoured(new_page: Any) -> None:
 
 
 def test_phone_shows_the_result_at_the_end(new_page: Any, server: Server) -> None:
+    table_id = server.create("baaaaa", 1)["id"]
+    token = server.join(table_id, 0, "Pip")
     page = new_page(390, 844)
-    table_id = open_table(page, "baaaaa", 1, {}, "Pip")
-    play_to_end(page, baaaaa_step, limit=120)
+    sit(page, server.url, table_id, 0, token)
+    # The seat's moves come over a websocket of its own: the page sees the match end live.
+    play_out(server, table_id, [token])
+    page.wait_for_selector("#end:not([hidden])")
+    assert_clean_text(page)
     page.wait_for_function(
         "(() => { const r = document.querySelector('#end').getBoundingClientRect();"
         " return r.top >= -1 && r.top < innerHeight / 2; })()"

@@ -50,10 +50,10 @@ def keyboard_step(page: Any) -> bool:
     return False
 
 
-def test_a_person_plays_a_whole_match_against_bots(new_page: Any) -> None:
+def test_a_person_plays_a_whole_match_against_bots(new_page: Any, server: Server) -> None:
     page = new_page()
     frames = frames_of(page)
-    open_table(page, "swipsheep", 3, {1: "heuristic", 2: "random"}, "Ada")
+    open_table(page, server, "swipsheep", 3, {1: "heuristic", 2: "random"}, "Ada")
     shot = False
 
     def after_move() -> None:
@@ -124,7 +124,7 @@ def test_two_people_never_see_each_others_hands(new_page: Any, server: Server) -
     bob = new_page(375, 800)  # Bob plays at phone width
     alice_frames = frames_of(alice)
     bob_frames = frames_of(bob)
-    table = open_table(alice, "swipsheep", 3, {1: "", 2: "heuristic"}, "Alice")
+    table = open_table(alice, server, "swipsheep", 3, {1: "", 2: "heuristic"}, "Alice")
     assert "Waiting for players" in alice.inner_text("#status")
     assert alice.locator("#confirm-pass, .actions button").count() == 0
     invite = alice.get_attribute('.invite-link[data-seat="1"]', "href")
@@ -158,9 +158,9 @@ def test_two_people_never_see_each_others_hands(new_page: Any, server: Server) -
     assert "Bob" in alice.inner_text("#end") and "Alice" in bob.inner_text("#end")
 
 
-def test_a_spectator_sees_no_hand_and_no_choices(new_page: Any) -> None:
+def test_a_spectator_sees_no_hand_and_no_choices(new_page: Any, server: Server) -> None:
     player = new_page()
-    table = open_table(player, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Dee")
+    table = open_table(player, server, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Dee")
     watcher = new_page(375, 800)
     frames = frames_of(watcher)
     watcher.goto(f"/?table={table}&watch=1")
@@ -173,9 +173,9 @@ def test_a_spectator_sees_no_hand_and_no_choices(new_page: Any) -> None:
     assert all("hand" not in m["view"] for m in views)
 
 
-def test_a_reload_mid_match_resumes(new_page: Any) -> None:
+def test_a_reload_mid_match_resumes(new_page: Any, server: Server) -> None:
     page = new_page()
-    open_table(page, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Cleo")
+    open_table(page, server, "swipsheep", 3, {1: "heuristic", 2: "heuristic"}, "Cleo")
     # One pass, then reload: the same seat, hand and log come back.
     version = board_version(page)
     assert swipsheep_step(page)

@@ -5,6 +5,7 @@ per project decision of RULES.md (P-1 ...). The wolf cards are chosen as chance 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -59,6 +60,14 @@ def test_b3_default_edition_is_data_with_the_assumed_split() -> None:
     odds = {o.action.card: o.probability for o in s.chance_outcomes()}
     assert odds["wolf_left"] == pytest.approx(2 / 14) and odds["eagle"] == pytest.approx(1 / 14)
     assert sum(odds.values()) == pytest.approx(1)
+
+
+def test_b3_an_edition_with_more_than_255_of_a_card_is_refused() -> None:
+    e = default_edition()
+    with pytest.raises(ValueError, match="0 to 255"):
+        replace(e, wolf_counts=(256, *e.wolf_counts[1:]))
+    with pytest.raises(ValueError, match="0 to 255"):
+        replace(e, sheep=300)
 
 
 # --- sheep cards ---------------------------------------------------------------------

@@ -13,6 +13,8 @@ SHEEP_EFFECTS = ("move", "trio", "shepherd")
 WOLF_EFFECTS = ("move", "disguised", "sated", "escaped", "lightning", "eagle")
 SHEEP_DIRECTIONS = ("up", "left", "right")
 WOLF_DIRECTIONS = ("up", "down", "left", "right")
+MAX_COUNT = 255
+"""The most sheep, or copies of a card, an edition may have."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,13 @@ class Edition:
     wolf_effects: tuple[str, ...]
     wolf_moves: tuple[str | None, ...]
     """Direction of each wolf move card; None for the others."""
+
+    def __post_init__(self) -> None:
+        # The engine keys its tables by counts held as bytes (sheep per space, the deck).
+        if not all(
+            0 <= n <= MAX_COUNT for n in (self.sheep, *self.sheep_counts, *self.wolf_counts)
+        ):
+            raise ValueError(f"A Baaaaa! edition counts 0 to {MAX_COUNT} of each card and sheep.")
 
     @property
     def sheep_index(self) -> dict[str, int]:

@@ -65,7 +65,7 @@ class Tables:
     turn: tuple[TurnWolfCard, ...]
     pick: tuple[PlayWolfCard, ...]
     take: tuple[TakeSheep, ...]
-    chance: dict[tuple[int, ...], tuple[ChanceOutcome, ...]]
+    chance: dict[bytes, tuple[ChanceOutcome, ...]]
     """The next wolf card's outcomes by the deck's counts per kind; filled as met, at most
     CACHE_LIMIT * 4 (a few thousand decks are met in practice)."""
     outcome_rows: dict[int, tuple[tuple[ChanceOutcome, ...], ...]]
@@ -77,11 +77,10 @@ class Tables:
     offered: tuple[dict[bytes, tuple[Action, ...]], ...]
     """offered[k][key]: what move or Trio card k offers on a mountain of that key
     (`_others_on` says which key); filled as met, at most CACHE_LIMIT each."""
-    alike: dict[bytes, list[tuple[tuple[Action, ...], ...] | None]]
-    """alike[sheep per space counted to 3][shepherd's space]: what each sheep card offers
-    there (by kind, available or not); filled as met, at most CACHE_LIMIT * 4. The entry
-    after the last space, [SPACES], is what the cards other than the Shepherd offer on
-    that mountain (the Shepherd's entries empty): shared by every shepherd's space."""
+    alike: dict[bytes, tuple[tuple[Action, ...], ...]]
+    """alike[sheep per space counted to 3]: what each sheep card but the Shepherd offers on
+    that mountain, by kind (available or not; () for the Shepherd, whose offers depend on
+    its space alone, `shepherd_moves`); filled as met, at most CACHE_LIMIT * 4."""
     moves_from: tuple[tuple[bool, ...], ...]
     """moves_from[k][space]: whether a sheep there can move with move or Trio card k."""
     shepherd_kinds: tuple[int, ...]
@@ -464,17 +463,16 @@ def legal_actions(s: BaaaaaState, seat: int) -> list[Action]:
         # effect is offered once, with no effect (B-4), and only then (P-5).
         t = s.tables
         up_to_3 = bytes(s.sheep).translate(UP_TO_3)
-        by_shepherd = t.alike.get(up_to_3)
-        if by_shepherd is None:
-            if len(t.alike) >= CACHE_LIMIT * 4:
-                t.alike.clear()
-            by_shepherd = t.alike[up_to_3] = [None] * (SPACES + 1)
-        offers = by_shepherd[s.shepherd]
+        offers = t.alike.get(up_to_3)
         if offers is None:
-            offers = by_shepherd[s.shepherd] = _offers_on(t, up_to_3, s.shepherd, by_shepherd)
+            offers = _others_on(t, up_to_3)
+        avail = s.avail
         out: list[Action] = []
-        for offer in compress(offers, s.avail):  # faster than list(chain(...)) for a few
+        for offer in compress(offers, avail):  # faster than list(chain(...)) for a few
             out += offer
+        for k in t.shepherd_kinds:  # after the other cards: its offers hang on its space
+            if avail[k]:
+                out += t.shepherd_moves[k][s.shepherd]
         return out
     if phase == CHOOSE:
         if seat != s.wolf_seat:
@@ -498,27 +496,9 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
     return legal_actions(s, s.current)
 
 
-def _offers_on(
-    t: Tables,
-    up_to_3: bytes,
-    shepherd: int,
-    by_shepherd: list[tuple[tuple[Action, ...], ...] | None],
-) -> tuple[tuple[Action, ...], ...]:
-    """What each sheep card offers on a mountain with `up_to_3[space]` sheep on each
-    space (counted to 3) and the shepherd on `shepherd`; what the other cards offer on
-    that mountain is kept in `by_shepherd[SPACES]` for the shepherd's other spaces."""
-    others = by_shepherd[SPACES]
-    if others is None:
-        others = by_shepherd[SPACES] = _others_on(t, up_to_3)
-    offers = list(others)
-    for k in t.shepherd_kinds:
-        offers[k] = t.shepherd_moves[k][shepherd]
-    return tuple(offers)
-
-
 def _others_on(t: Tables, up_to_3: bytes) -> tuple[tuple[Action, ...], ...]:
     """What each sheep card but the Shepherd offers on a mountain with `up_to_3[space]`
-    sheep on each space (counted to 3); () for the Shepherd."""
+    sheep on each space (counted to 3); () for the Shepherd. Kept in `Tables.alike`."""
     occupied = up_to_3.translate(OCCUPIED)
     out: list[tuple[Action, ...]] = []
     for k, effect in enumerate(t.sheep_effect):
@@ -529,7 +509,10 @@ def _others_on(t: Tables, up_to_3: bytes) -> tuple[tuple[Action, ...], ...]:
         key = up_to_3[: SPACES - FACES] if effect == TRIO else occupied
         found = t.offered[k].get(key)
         out.append(found if found is not None else _offered(t, k, key))
-    return tuple(out)
+    if len(t.alike) >= CACHE_LIMIT * 4:
+        t.alike.clear()
+    offers = t.alike[up_to_3] = tuple(out)
+    return offers
 
 
 def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
@@ -582,7 +565,7 @@ def chance_outcomes(s: BaaaaaState) -> tuple[ChanceOutcome, ...]:
     if s.phase != DRAW:
         return ()
     t = s.tables
-    key = tuple(s.deck)
+    key = bytes(s.deck)  # cheaper to make, hash and compare than a tuple
     outcomes = t.chance.get(key)
     if outcomes is None:
         total = sum(key)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import chain, repeat
+from itertools import chain, permutations, repeat
 from math import floor
 from operator import attrgetter, getitem, itemgetter, sub
 from typing import TYPE_CHECKING, NamedTuple
@@ -73,8 +73,9 @@ class Layout(NamedTuple):
     unknown: tuple[tuple[int, ...], ...]
     """By receiving hand, the slots whose card the seat cannot know (before it learns of
     any card passed to it)."""
-    giver_slots: tuple[tuple[int, ...] | None, ...]
-    """By giver, the slots its deal filled (None for the seat, whose deal is known)."""
+    giver_orders: tuple[tuple[tuple[int, ...], ...] | None, ...]
+    """By giver, every order in which its deal may have filled its slots (None for the
+    seat, whose deal is known): one drawn at random is a random order."""
     ranks: tuple[int, ...]
     """By card of the deal, how many cards its receiver was dealt before it."""
 
@@ -108,7 +109,7 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
         tuple(passed_to_seat),
         tuple(map(tuple, unknown)),
         tuple(
-            None if p == seat else tuple(3 * p + role for role in giver_roles)
+            None if p == seat else tuple(permutations([3 * p + role for role in giver_roles]))
             for p, giver_roles in enumerate(roles)
         ),
         tuple(ranks),
@@ -127,6 +128,43 @@ def _cards(pile: list[int]) -> list[int]:
 
 _CARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """`_cards` by pile: the piles re-drawn from are few (a round's deck less one hand)."""
+
+
+def _draw(
+    hands: list[list[int]], drawn: list[int], start: int, to: list[int], rng: random.Random
+) -> None:
+    """Cards of `drawn` at random, in random order, from place `start` on (a partial
+    Fisher-Yates shuffle): one for each hand in `to`, added to it as it is drawn."""
+    size = len(drawn)
+    random = rng.random
+    for i, hand in enumerate(map(hands.__getitem__, to), start):
+        j = i + floor(random() * (size - i))
+        k = drawn[j]
+        drawn[j] = drawn[i]
+        drawn[i] = k
+        hand[k] += 1
+
+
+class DrawPlan(NamedTuple):
+    """The order in which a re-draw after the passes draws the cards for the others'
+    unknown slots (`Round.draw_plan`)."""
+
+    target: int
+    """The first attack's target (-1: no attack yet): its hand is drawn first, and a draw
+    giving it a Dog exactly when it had none, or none when it had one, is given up at
+    once (the commonest reason a draw fails)."""
+    defended: bool
+    """Whether that target had a Dog."""
+    to_target: list[int]
+    """The hand (the target) of each card drawn for it."""
+    checked: list[int]
+    """The hand of each card drawn next, before the attacks are replayed: the other hands
+    they look into (a target's Dog, a victim's cards)."""
+    after: list[int]
+    """The hand of each card drawn once they hold."""
+    fills: list[tuple[list[int], int, int, int]]
+    """(unknown slots, public wolves, start, end in the cards drawn) of each hand with
+    unknown slots: what `opening` fills."""
 
 
 class Fight(NamedTuple):
@@ -329,61 +367,98 @@ class Round:
         self.open = list(map(sub, map(len, self.unknown), self.need))
         self.to_draw = sum(self.open)
         """How many cards `hands_after_passes` draws from `rest`."""
-        self.drawn_to = list(chain.from_iterable(map(repeat, range(n), self.open)))
-        """The hand each of those cards goes to, in the order drawn."""
-        self.fills: list[tuple[list[int], int, int, int]] = []
-        """(unknown slots, public wolves, start, end in the cards drawn) of each hand with
-        unknown slots: what `opening` fills."""
-        start = 0
-        for slots, need, count in zip(self.unknown, self.need, self.open, strict=True):
-            if slots:
-                self.fills.append((slots, need, start, start + count))
-                start += count
-        self.deal_slots = layout.giver_slots
+        self.deal_orders = layout.giver_orders
         self.ranks = layout.ranks
+        self.draw_plans: dict[tuple[int, int, bool], DrawPlan] = {}
+        """`draw_plan` by the hands the attacks look into (a bit set of seats), the first
+        attack's target and whether it had a Dog."""
         self.feasible = len(self.rest) >= self.to_draw
 
-    def hands_after_passes(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
-        """A random make-up of every hand after passing, wolves laid, and the cards drawn
-        for the others' unknown slots (in seat order)."""
-        # `to_draw` of `rest` at random, in random order (a partial Fisher-Yates shuffle),
-        # each going to its hand as it is drawn
+    def draw_plan(self, log: AttackLog) -> DrawPlan:
+        """In which order the cards for the others' unknown slots are drawn for `log`:
+        first for the first attack's target, then for the other hands the attacks look
+        into (a target's Dog, a victim's cards), then the rest, so that a draw the attacks
+        refute is given up before the rest is drawn."""
+        looked_into = 0
+        for fight in log.fights:
+            looked_into |= 1 << fight.target | 1 << fight.victim
+        target, defended = (
+            (log.fights[0].target, log.fights[0].defended) if log.fights else (-1, False)
+        )
+        key = (looked_into, target, defended)
+        plan = self.draw_plans.get(key)
+        if plan is None:
+            seats = range(self.n)
+            order = [q for q in seats if q == target]
+            order += [q for q in seats if looked_into >> q & 1 and q != target]
+            order += [q for q in seats if not looked_into >> q & 1]
+            hands = [q for q in order for _ in range(self.open[q])]
+            ranges = {}
+            start = 0
+            for q in order:
+                ranges[q] = (start, start + self.open[q])
+                start += self.open[q]
+            fills = [
+                (slots, need, *ranges[q])
+                for q, (slots, need) in enumerate(zip(self.unknown, self.need, strict=True))
+                if slots
+            ]
+            first = self.open[target] if target >= 0 else 0
+            checked = sum(self.open[q] for q in seats if looked_into >> q & 1)
+            plan = self.draw_plans[key] = DrawPlan(
+                target, defended, hands[:first], hands[first:checked], hands[checked:], fills
+            )
+        return plan
+
+    def hands_after_passes(
+        self, rng: random.Random, plan: DrawPlan
+    ) -> tuple[list[list[int]], list[int]] | None:
+        """A random make-up of the hands the attacks look into after passing, wolves laid
+        (the others' known cards only, until `draw_rest`), and the cards drawn so far;
+        None when the first attack's target got a Dog exactly when it had none, or none
+        when it had one."""
         drawn = self.rest[:]
-        size = len(drawn)
-        random = rng.random
         hands = list(map(list.copy, self.base))
-        for i, hand in enumerate(map(hands.__getitem__, self.drawn_to)):
-            j = i + floor(random() * (size - i))
-            k = drawn[j]
-            drawn[j] = drawn[i]
-            drawn[i] = k
-            hand[k] += 1
-        del drawn[self.to_draw :]
+        _draw(hands, drawn, 0, plan.to_target, rng)
+        target = plan.target
+        if target >= 0 and (hands[target][self.dog] > 0) != plan.defended:
+            return None
+        _draw(hands, drawn, len(plan.to_target), plan.checked, rng)
         return hands, drawn
 
-    def opening(self, drawn: list[int], rng: random.Random) -> tuple[list[int], dict[int, Pass]]:
+    def draw_rest(
+        self, hands: list[list[int]], drawn: list[int], plan: DrawPlan, rng: random.Random
+    ) -> None:
+        """The cards of the other hands, once the attacks hold: then `drawn` holds the
+        cards drawn for every unknown slot, in the order of `plan`."""
+        _draw(hands, drawn, len(plan.to_target) + len(plan.checked), plan.after, rng)
+        del drawn[self.to_draw :]
+
+    def opening(
+        self, drawn: list[int], plan: DrawPlan, rng: random.Random
+    ) -> tuple[list[int], dict[int, Pass]]:
         """Deals and passes that put the `drawn` cards (and the public wolves) where
-        `hands_after_passes` said: each hand's unknown slots in a random order."""
+        `hands_after_passes` and `draw_rest` said: each hand's unknown slots in a random
+        order."""
         wolf, seat = self.wolf, self.seat
         random = rng.random
         card_of = self.slot_card[:]
-        for slots, need, start, end in self.fills:
-            cards = [wolf] * need + drawn[start:end]
-            for m in range(len(cards) - 1, 0, -1):  # a Fisher-Yates shuffle
-                j = floor(random() * (m + 1))
-                cards[m], cards[j] = cards[j], cards[m]
+        for slots, need, start, end in plan.fills:
+            # The cards drawn come in a random order already: the public wolves go in at
+            # random places (one after another, each place equally likely).
+            cards = drawn[start:end]
+            for _ in range(need):
+                cards.insert(floor(random() * (len(cards) + 1)), wolf)
             for m, slot in enumerate(slots):  # as many cards as slots
                 card_of[slot] = cards[m]
         hands: list[list[int]] = []
-        for filled in self.deal_slots:
-            if filled is None:  # the seat's own deal
+        for orders in self.deal_orders:
+            if orders is None:  # the seat's own deal
                 hands.append(self.own)
                 continue
-            dealt: list[int] = list(map(card_of.__getitem__, filled))  # type: ignore[arg-type]
-            for m in range(len(dealt) - 1, 0, -1):  # every slot of another is filled
-                j = floor(random() * (m + 1))
-                dealt[m], dealt[j] = dealt[j], dealt[m]
-            hands.append(dealt)
+            # every slot of another is filled: in one of its orders, at random
+            order = orders[floor(random() * len(orders))]
+            hands.append(list(map(card_of.__getitem__, order)))  # type: ignore[arg-type]
         # Each hand's cards in the order dealt to it: deals[i] is hands[queue[i]][rank]
         deals = list(map(getitem, map(hands.__getitem__, self.queue), self.ranks))
         passes: dict[int, Pass] = {}
@@ -447,11 +522,17 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
     else:
         log = r.attack_log(s)
         s.attacks_read = (r, length, log)
-    for _ in range(MAX_TRIES if r.feasible else 0):
-        hands, drawn = r.hands_after_passes(rng)
+    plan = r.draw_plan(log) if r.feasible else None
+    for _ in range(MAX_TRIES if plan is not None else 0):
+        assert plan is not None
+        found = r.hands_after_passes(rng, plan)
+        if found is None:
+            continue
+        hands, drawn = found
         draws = r.attacks_on(log, hands, rng)
         if draws is not None:
-            deals, passes = r.opening(drawn, rng)
+            r.draw_rest(hands, drawn, plan, rng)
+            deals, passes = r.opening(drawn, plan, rng)
             return _assemble(s, r, log, deals, passes, draws, hands)
     raise RuntimeError(f"no consistent re-draw found for seat {seat} in {MAX_TRIES} tries")
 
@@ -461,50 +542,50 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     others, drawn afresh in dealing order from those `seat` has not seen (its own hand),
     then any legal pass for each other seat that has chosen, in the order they chose:
     without reading the whole round (`Round`): hands hold what was dealt until the passes
-    move."""
+    move. The seat's own cards keep their steps and events; what is left of the cards not
+    seen is the deck."""
     t = s.tables
-    position = t.position
     queue = s.dealing
     history = s.history
     own = s.hands[seat] if seat is not None else None
     pool = list(s.round_deck) if own is None else list(map(sub, s.round_deck, own))
-    total = sum(pool)
+    cards = _cards(pool)
+    total = len(cards)
+    take = cards.pop
     hands = list(map(list.copy, repeat([0] * len(pool), s.num_players)))
     if own is not None:
         hands[seat] = own[:]  # type: ignore[index]  # seat is a seat when it has a hand
-    deals: list[int] = []
+    steps = history[:]
+    events = s.events[:]
+    start = s.log_start
+    deal_steps, dealt_events = t.deal_steps, t.dealt_events
     random = rng.random
-    take = _cards(pool).pop
     dealt = min(len(history), len(queue))
     for i in range(dealt):
         to = queue[i]
-        if to == seat:
-            k = position[history[i][1].card]  # type: ignore[attr-defined]
-        else:  # one of the cards not seen, at random
+        if to != seat:  # one of the cards not seen, at random
             k = take(floor(random() * total))
             total -= 1
+            pool[k] -= 1
             hands[to][k] += 1
-        deals.append(k)
+            steps[i] = deal_steps[k]
+            events[start + i] = dealt_events[to][k]
     new = s.clone_with_round(hands)
-    # The deck holds what was not dealt: until the passes move, hands hold what was.
-    new.deck = list(map(sub, s.round_deck, map(sum, zip(*hands, strict=True))))
-    deal_steps = t.deal_steps
-    steps = new.history = [deal_steps[k] for k in deals]
+    new.deck = pool  # what is left of the cards not seen (counting them costs more)
+    new.history = steps
+    new.events = events
     passes = new.passes
-    for actor, action in history[dealt:]:  # the passes chosen (phase PASS)
+    for i in range(dealt, len(history)):  # the passes chosen (phase PASS)
+        actor = history[i][0]
         if actor != seat:  # any legal pass: one of the tables' own, known by identity
             options = t.passes(hands[actor])
             action = options[floor(random() * len(options))]
             passes[actor] = t.pass_kinds[id(action)]
-            steps.append((actor, action))
+            steps[i] = (actor, action)
             continue
-        assert isinstance(action, PassCards)
-        choice = passes[actor] = (position.get(action.left), position.get(action.right))
-        steps.append((actor, t.pass_action(*choice)))
-    events = new.events = s.events[:]
-    start = s.log_start
-    # dealt_events[to][k] for each card k dealt, to its receiver in the queue
-    events[start : start + dealt] = map(getitem, map(getitem, repeat(t.dealt_events), queue), deals)
+        choice = passes[actor] = s.passes[actor]
+        assert choice is not None  # it has chosen
+        steps[i] = (actor, t.pass_action(*choice))
     return new
 
 
@@ -541,7 +622,7 @@ def _assemble(
     # replaced: the deals, then the passes and the cards drawn; the public part stays.
     history = t.history = s.history[:]
     deal_steps = tables.deal_steps
-    history[: r.dealt] = [deal_steps[k] for k in deals]
+    history[: r.dealt] = map(getitem, repeat(deal_steps), deals)
     pass_action = tables.pass_action
     for i, actor in r.pass_steps:
         history[i] = (actor, pass_action(*passes[actor]))

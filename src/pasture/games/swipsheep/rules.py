@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import repeat
 from operator import add, mul, sub
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
 from pasture.games.swipsheep.actions import Attack, Deal, Draw, PassCards
@@ -30,6 +30,17 @@ CHANCE_CACHE_LIMIT = 1 << 15
 more than CACHE_LIMIT, and starting over would rebuild them all."""
 MAX_SEATS = 5
 """The most seats at a table (the game's `max_players`)."""
+
+
+class HandScored(NamedTuple):
+    """A hand revealed as a round is scored, by its make-up (the same for every hand of
+    that make-up, so made once): what it shows, the sheep it scores, and its counts split
+    into the sheep scored and the other cards, which go back into the deck."""
+
+    shown: dict[str, JSON]
+    sheep: int
+    kept: tuple[int, ...]
+    back: tuple[int, ...]
 
 
 class Tables:
@@ -87,6 +98,9 @@ class Tables:
         self.drawn_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
         self.pass_choices: dict[tuple[int, ...], tuple[Action, ...]] = {}
         self.attacks: dict[tuple[int, int], tuple[Action, ...]] = {}
+        self.values = edition.sheep
+        self.scored_hands: dict[tuple[int, ...], HandScored] = {}
+        """A hand's counts -> the hand scored: the hands met at the end of a round are few."""
 
     def chance(self, pile: tuple[int, ...], draw: bool) -> tuple[ChanceOutcome, ...]:
         """One card drawn at random from `pile` (counts by kind). Decks and hands met in
@@ -115,6 +129,17 @@ class Tables:
         if found is None:
             found = tuple(_pass_choices(self, hand))
             _store(self.pass_choices, key, found)
+        return found
+
+    def hand_scored(self, hand: tuple[int, ...]) -> HandScored:
+        """The hand of counts `hand` scored (and kept in `scored_hands`)."""
+        found = HandScored(
+            {self.kinds[k]: c for k, c in enumerate(hand) if c},
+            sum(map(mul, hand, self.values)),
+            tuple(map(mul, hand, self.sheep_mask)),
+            tuple(map(mul, hand, self.other_mask)),
+        )
+        _store(self.scored_hands, hand, found)
         return found
 
     def pass_action(self, left: int | None, right: int | None) -> PassCards:
@@ -401,22 +426,28 @@ def _resolve_passes(s: SwipSheepState) -> None:
     """All have chosen: the cards move at once, then every Wolf held is laid face up."""
     n = s.num_players
     hands = s.hands
-    passed_events = s.tables.passed_events
-    moves: list[tuple[int, int, int]] = []
-    for p, choice in enumerate(s.passes):
-        if choice is None:
-            continue
-        left, right = choice
-        if left is not None:
-            hands[p][left] -= 1
-            moves.append((p, (p + 1) % n, left))
-        if right is not None:
-            hands[p][right] -= 1
-            moves.append((p, (p - 1) % n, right))
+    passes = s.passes
+    for p, choice in enumerate(passes):  # every card leaves its hand before any arrives
+        if choice is not None:
+            left, right = choice
+            hand = hands[p]
+            if left is not None:
+                hand[left] -= 1
+            if right is not None:
+                hand[right] -= 1
     events = s.events
-    for p, to, k in moves:
-        hands[to][k] += 1
-        events.append(passed_events[p][to][k])
+    passed_events = s.tables.passed_events
+    for p, choice in enumerate(passes):  # then arrives, each with its event, in this order
+        if choice is not None:
+            left, right = choice
+            if left is not None:
+                to = (p + 1) % n
+                hands[to][left] += 1
+                events.append(passed_events[p][to][left])
+            if right is not None:
+                to = (p - 1) % n
+                hands[to][right] += 1
+                events.append(passed_events[p][to][right])
     wolf = s.edition.wolf
     laid = s.laid
     for p, hand in enumerate(hands):
@@ -488,27 +519,33 @@ def _after_attack(s: SwipSheepState) -> None:
 def _score_round(s: SwipSheepState) -> None:
     """Hands are revealed; sheep are scored; Wolves and Dogs go back into the deck."""
     t = s.tables
-    kinds, values = t.kinds, s.edition.sheep
     hands = s.hands
-    revealed = [{kinds[k]: c for k, c in enumerate(hand) if c} for hand in hands]
-    sheep = [sum(map(mul, hand, values)) for hand in hands]
-    deck, keep, back, scored = s.deck, t.sheep_mask, t.other_mask, s.scored
+    known = t.scored_hands
+    revealed: list[JSON] = []
+    sheep: list[JSON] = []
+    deck, scored = s.deck, s.scored[:]
     for p, hand in enumerate(hands):  # (a zip with strict=True costs more)
-        pile = scored[p]
-        pile[:] = map(add, pile, map(mul, hand, keep))
-        deck[:] = map(add, deck, map(mul, hand, back))  # Wolves and Dogs, in hand or used,
+        key = tuple(hand)
+        found = known.get(key)
+        if found is None:
+            found = t.hand_scored(key)
+        revealed.append(found.shown)
+        sheep.append(found.sheep)
+        scored[p] = list(map(add, scored[p], found.kept))
+        deck[:] = map(add, deck, found.back)  # Wolves and Dogs, in hand or used,
     deck[:] = map(add, deck, s.aside)  # go back into the deck: it is `round_deck(s)` again
-    s.hands = list(map(list, repeat(t.no_cards, len(hands))))
-    s.aside = [0] * len(kinds)
+    s.scored = scored  # replaced, never changed in place: copies of the state share it
     s.last_round = {"round": s.round + 1, "hands": revealed, "sheep": sheep}
     _emit(s, Event("round_scored", {**s.last_round, "scores": s.scores()}))
     s.round += 1
     if s.round == s.rounds:
+        s.hands = list(map(list, repeat(t.no_cards, len(hands))))
+        s.aside = [0] * len(t.kinds)
         s.phase = OVER
         _emit(s, Event("game_over", s.result().to_json()))
     else:
         s.first = (s.first + 1) % s.num_players
-        start_round(s)
+        start_round(s)  # empty hands and nothing set aside
 
 
 def check_invariants(s: SwipSheepState) -> None:

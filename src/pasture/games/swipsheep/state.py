@@ -41,6 +41,9 @@ class SwipSheepState(ModularState, direct_rules=True):
     """Who receives each card of this round's deal, in order (not in JSON)."""
     waiting: tuple[int, ...]
     """In the pass phase, the seats still to choose (`rules.waiting`; not in JSON)."""
+    scored: list[list[int]]
+    """Sheep scored, per seat and kind: replaced as a round is scored, never changed in
+    place, so copies share it."""
     # Each round starts these afresh (`rules.start_round`):
     hands: list[list[int]]
     laid: list[int]
@@ -73,7 +76,7 @@ class SwipSheepState(ModularState, direct_rules=True):
         self.round = 0
         self.first = first_player
         self.deck: list[int] = list(self.edition.counts)
-        self.scored: list[list[int]] = list(map(list, repeat(self.tables.no_cards, num_players)))
+        self.scored = list(map(list, repeat(self.tables.no_cards, num_players)))
         self.events: list[Event] = []
         """Every event so far, each shown to a seat as `Event.for_seat` allows."""
         self.last_round: dict[str, JSON] | None = None
@@ -143,7 +146,6 @@ class SwipSheepState(ModularState, direct_rules=True):
         new.__dict__ = dict(self.__dict__)
         new.deck = self.deck[:]
         new.hands = list(map(list.copy, self.hands))
-        new.scored = list(map(list.copy, self.scored))
         new.laid = self.laid[:]
         new.aside = self.aside[:]
         new.deal_queue = self.deal_queue[:]
@@ -157,7 +159,6 @@ class SwipSheepState(ModularState, direct_rules=True):
         new = object.__new__(SwipSheepState)
         new.__dict__ = dict(self.__dict__)  # combined, as in `clone`
         new.hands = hands
-        new.scored = list(map(list.copy, self.scored))
         new.laid = self.laid[:]
         new.aside = self.aside[:]
         new.deal_queue = self.deal_queue[:]

@@ -6,7 +6,7 @@ implemented.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, Action, ChanceOutcome, Event
@@ -41,12 +41,24 @@ OUTCOMES: tuple[tuple[ChanceOutcome, ...], ...] = tuple(
 """OUTCOMES[picture][unseen - 1]: `picture` turned up, one of `unseen` equally likely."""
 
 
-@lru_cache(maxsize=1 << 15)
-def _outcomes_for(shown: int) -> tuple[ChanceOutcome, ...]:
-    """The reveal outcomes once the pictures in the bit set `shown` are face up (a round
-    turns up at most FLIP_LIMIT - 1 before one is drawn: about 26,000 sets, all kept)."""
-    unseen = [p for p in range(CELLS) if not shown >> p & 1]
-    return tuple(OUTCOMES[p][len(unseen) - 1] for p in unseen)
+_OUTCOMES_FOR: dict[int, tuple[ChanceOutcome, ...]] = {}
+"""The reveal outcomes by the bit set of pictures face up (`outcomes_for`)."""
+OUTCOMES_LIMIT = 1 << 15
+"""A round turns up at most FLIP_LIMIT - 1 pictures before one is drawn: about 26,000
+sets, all kept."""
+
+
+def outcomes_for(shown: int) -> tuple[ChanceOutcome, ...]:
+    """The reveal outcomes once the pictures in the bit set `shown` are face up, made once
+    (a dict lookup costs less than an `lru_cache`'s call)."""
+    found = _OUTCOMES_FOR.get(shown)
+    if found is None:
+        unseen = [p for p in range(CELLS) if not shown >> p & 1]
+        found = tuple(OUTCOMES[p][len(unseen) - 1] for p in unseen)
+        if len(_OUTCOMES_FOR) >= OUTCOMES_LIMIT:
+            _OUTCOMES_FOR.clear()
+        _OUTCOMES_FOR[shown] = found
+    return found
 
 
 # Events are immutable values, so the common ones are made once and shared.
@@ -129,28 +141,21 @@ def shown_pictures(grid: list[int]) -> int:
     return shown
 
 
-def chance_outcomes(s: WilsonShepState) -> list[ChanceOutcome]:
+def chance_outcomes(s: WilsonShepState) -> tuple[ChanceOutcome, ...]:
+    """The pictures not face up, equally likely: a shared immutable tuple."""
     if s.phase != REVEAL:
-        return []
-    return list(_outcomes_for(s.shown))
+        return ()
+    found = _OUTCOMES_FOR.get(s.shown)
+    return found if found is not None else outcomes_for(s.shown)
 
 
 def fast_legal(s: WilsonShepState, seat: int, action: Action) -> bool:
     """True when `action` is certainly legal; False sends it to the full check."""
     if type(seat) is not int:
         return False
+    # By exact type, commonest first: another type (a subclass) gets the full check.
     phase = s.phase
-    if isinstance(action, Swap):
-        shep = s.shep
-        return (
-            phase == SWAP
-            and seat == s.wilson
-            and shep is not None
-            and type(action.a) is int
-            and type(action.b) is int
-            and (action.a, action.b) in SWAP_PAIRS[shep]
-        )
-    if isinstance(action, Move):
+    if type(action) is Move:
         return (
             phase == MOVE
             and seat == s.go
@@ -158,25 +163,37 @@ def fast_legal(s: WilsonShepState, seat: int, action: Action) -> bool:
             and type(action.to) is int
             and action.to in NEIGHBOURS[s.shep]
         )
-    if isinstance(action, Reveal):
+    if type(action) is Reveal:
+        picture = action.picture
         return (
             phase == REVEAL
             and seat == CHANCE
-            and type(action.picture) is int
-            and 0 <= action.picture < CELLS
-            and not s.shown >> action.picture & 1
+            and type(picture) is int
+            and 0 <= picture < CELLS
+            and not s.shown >> picture & 1
+        )
+    if type(action) is Swap:
+        shep = s.shep
+        a, b = action.a, action.b
+        return (
+            phase == SWAP
+            and seat == s.wilson
+            and shep is not None
+            and type(a) is int
+            and type(b) is int
+            and (a, b) in SWAP_PAIRS[shep]
         )
     return False
 
 
 def apply(s: WilsonShepState, seat: int, action: Action) -> list[Event]:
     """Carry out a legal action; return the events it caused."""
-    if isinstance(action, Swap):
-        return _swap(s, action.a, action.b)
-    if isinstance(action, Move):
+    if isinstance(action, Move):  # the commonest first
         return _move(s, seat, action.to)
     if isinstance(action, Reveal):
         return _reveal(s, action.picture)
+    if isinstance(action, Swap):
+        return _swap(s, action.a, action.b)
     if isinstance(action, Hide):
         return _hide(s, action.at)
     if isinstance(action, Place):
@@ -221,7 +238,8 @@ def _move(s: WilsonShepState, seat: int, to: int) -> list[Event]:
     s.history.append((MOVED, to, int(turned)))
     events = [_moved(seat, to, turned)]
     if not turned:  # an already face-up tile: nothing happens, no attempt used
-        return events + _after_move(s)
+        _after_move(s, events)
+        return events
     if to == s.wilson_at:
         return events + _end_round(s, shep_won=True, reason="found")
     s.pending = to
@@ -239,14 +257,15 @@ def _reveal(s: WilsonShepState, picture: int) -> list[Event]:
     events = [_turned_up(at, picture, s.flips)]
     if s.flips >= FLIP_LIMIT:
         return events + _end_round(s, shep_won=False, reason="eight_sheep")
-    return events + _after_move(s)
+    _after_move(s, events)
+    return events
 
 
-def _after_move(s: WilsonShepState) -> list[Event]:
+def _after_move(s: WilsonShepState, events: list[Event]) -> None:
     if s.moves >= s.max_moves:  # WS-4: the safety cap goes to Wilson
-        return _end_round(s, shep_won=False, reason="move_cap")
-    s.phase = SWAP
-    return []
+        events += _end_round(s, shep_won=False, reason="move_cap")
+    else:
+        s.phase = SWAP
 
 
 def _end_round(s: WilsonShepState, shep_won: bool, reason: str) -> list[Event]:

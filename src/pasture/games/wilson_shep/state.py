@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pasture.core.game import JSON, Action, Event, Result, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wilson_shep import rules, view
+from pasture.games.wilson_shep.rules import OVER, REVEAL
 
 if TYPE_CHECKING:
     from pasture.games.wilson_shep.game import WilsonShep
@@ -61,10 +62,10 @@ class WilsonShepState(ModularState, direct_rules=True):
         return rules.apply(self, seat, action)
 
     def is_chance(self) -> bool:
-        return self.phase == rules.REVEAL
+        return self.phase == REVEAL
 
     def is_over(self) -> bool:
-        return self.phase == rules.OVER
+        return self.phase == OVER
 
     def result(self) -> Result:
         return Result.by_score(self.tokens, "Most reward tokens wins; ties share the win.")
@@ -73,7 +74,9 @@ class WilsonShepState(ModularState, direct_rules=True):
 
     def clone(self) -> WilsonShepState:
         new = object.__new__(WilsonShepState)
-        new.__dict__ = self.__dict__.copy()  # one copy of the attribute table, not a merge
+        # `dict(...)`, not `.copy()`: a copy of an instance's dict keeps its split key
+        # table, from which CPython 3.11 reads attributes about three times slower.
+        new.__dict__ = dict(self.__dict__)
         new.grid = self.grid[:]
         new.tokens = self.tokens[:]
         new.history = self.history[:]

@@ -105,14 +105,12 @@ def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
     return out
 
 
-def restrict(s: WypasState, seat: int | None) -> None:
-    """Keep only the facts `seat` may know: public ones, its own, and those about its hand
-    (its hand is not re-drawn, so they stay true)."""
-    known = s.known
-    for holder, facts in enumerate(known):
-        # only when a fact of someone else's is there to drop
-        if facts and holder != seat and len(facts) > (PUBLIC in facts) + (seat in facts):
-            known[holder] = {o: c for o, c in facts.items() if o in (PUBLIC, seat)}
+def as_known_to(facts: dict[int, Counts], seat: int | None) -> dict[int, Counts]:
+    """A holder's facts (not `seat`'s own hand's) as `seat` may know them: the public
+    ones and its own (a state re-drawn for `seat` keeps only these)."""
+    if len(facts) > (PUBLIC in facts) + (seat in facts):  # another seat's fact to drop
+        return {o: c for o, c in facts.items() if o in (PUBLIC, seat)}
+    return facts
 
 
 def check(s: WypasState) -> None:

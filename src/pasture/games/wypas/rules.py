@@ -102,6 +102,8 @@ def _deal_hands(s: WypasState, ev: list[Event]) -> None:
 def chance_outcomes(s: WypasState) -> Sequence[ChanceOutcome]:
     if s.phase == DEAL:  # the commonest: a quarter of a game's steps
         at = s.deck_at
+        if at is None:  # a re-drawn state's, worked out when it first deals
+            at = s.deck_at = s.tables.deck_at(s.deck)
         if len(at) > 1:
             t = s.tables
             total = sum(s.deck)
@@ -164,6 +166,8 @@ def deal_kind(s: WypasState, k: int) -> list[Event]:
     deck = s.deck
     deck[k] -= 1
     at = s.deck_at
+    if at is None:  # a re-drawn state's, worked out when it first deals
+        at = s.deck_at = s.tables.deck_at(deck)
     i = bisect_left(at, k * s.tables.width)  # kind k's position (it is in the deck)
     if deck[k]:
         at[i] -= 1
@@ -233,9 +237,9 @@ def legal_actions(s: WypasState, seat: int) -> list[Action]:
         out = _phase_actions(s, seat, phase)
     else:
         out = []
-    t = s.tables
-    if s.held[seat] & t.special_bits:
-        out += specials.plays(s, seat, t.specials_in(s.hands[seat]))
+    specials_held = s.held[seat] & s.tables.special_bits
+    if specials_held:
+        out += specials.plays(s, seat, specials_held)
     return out
 
 
@@ -559,7 +563,7 @@ def check_invariants(s: WypasState) -> None:
         assert not a.passed[a.bidder] and a.bidder != a.high_bidder
     assert s.phase == OVER or s.turn <= s.max_turns
     assert not (s.waiting and s.pending is not None)
-    assert s.deck_at == s.tables.deck_at(s.deck), "deck_at out of step with the deck"
+    assert s.deck_at in (None, s.tables.deck_at(s.deck)), "deck_at out of step with the deck"
     hand_facts.check(s)
     knowledge.check(s)
 

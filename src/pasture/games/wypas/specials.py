@@ -58,9 +58,9 @@ class PendingChoice:
     pen: int
 
 
-PenPlays = tuple[tuple[pens.PenPair, ...], dict[tuple[int, ...], list[Action]]]
-"""Every seat's pens, and the plays on them by the special cards held
-(`Tables.specials_in`)."""
+PenPlays = tuple[tuple[pens.PenPair, ...], dict[int, list[Action]]]
+"""Every seat's pens, and the plays on them by the special kinds held (a bit set, as in
+`WypasState.held`)."""
 
 
 __all__ = ["BLACK_SHEEP", "SHEEPDOG", "THIEF", "WOLF", "choices", "play", "plays"]
@@ -96,10 +96,11 @@ def swap_action(index: int) -> Swap:
     return Swap(index)
 
 
-def plays(s: WypasState, seat: int, held: tuple[int, ...]) -> list[Action]:
+def plays(s: WypasState, seat: int, kinds_held: int) -> list[Action]:
     """The special cards `seat` may play now (the caller knows the engine is waiting);
-    `held`: how many of each it holds (`Tables.specials_in`)."""
-    thief, dog, black, wolf = held
+    `kinds_held`: the special kinds it holds, as a bit set (`WypasState.held`)."""
+    t = s.tables
+    thief, dog, black, wolf = t.specials_in(s.hands[seat])
     # The Thief on every other seat whose hand is not empty (THIEF_FROM: None for `seat`).
     out: list[Action] = list(filter(None, compress(THIEF_FROM[seat], s.held))) if thief else []
     queue = s.queue
@@ -114,14 +115,14 @@ def plays(s: WypasState, seat: int, held: tuple[int, ...]) -> list[Action]:
         return out
     # Pen pairs are immutable values, replaced on change: the plays on them are kept with
     # the pairs they were worked out for, and reused (by clones too) until a pen changes,
-    # by the special cards held (only whether each is held matters).
+    # by the special kinds held (only whether each is held matters).
     key = tuple(s.pens)
     cached = s.pen_plays
     if cached is None or cached[0] != key:
         cached = s.pen_plays = (key, {})
-    found = cached[1].get(held)
+    found = cached[1].get(kinds_held)
     if found is None:
-        found = cached[1][held] = _pen_plays(s, dog, wolf, black)
+        found = cached[1][kinds_held] = _pen_plays(s, dog, wolf, black)
     out += found
     return out
 

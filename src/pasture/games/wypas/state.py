@@ -54,9 +54,10 @@ class WypasState(ModularState):
         self.turn = 0
         self.baca = 0
         self.deck: list[int] = list(e.counts)
-        self.deck_at: list[int] = self.tables.deck_at(self.deck)
+        self.deck_at: list[int] | None = self.tables.deck_at(self.deck)
         """Where the deck's chance outcomes are in the deck size's `tables.DealRow`, kept
-        with the deck (not part of the JSON form), so listing them costs one C call."""
+        with the deck (not part of the JSON form), so listing them costs one C call; None
+        in a re-drawn state until it first deals (`rules.chance_outcomes`, `deal_kind`)."""
         self.discard: list[int] = [0] * kinds
         """Face-up discard pile (public)."""
         self.hidden_discard: list[tuple[int, ...]] = [(0,) * kinds] * n
@@ -185,7 +186,8 @@ class WypasState(ModularState):
         copy = list.copy
         d["deal_queue"] = self.deal_queue[:]
         d["deck"] = self.deck[:]
-        d["deck_at"] = self.deck_at[:]
+        at = self.deck_at
+        d["deck_at"] = at[:] if at is not None else None
         d["discard"] = self.discard[:]
         d["hidden_discard"] = self.hidden_discard[:]  # tuples: shared until changed
         d["hands"] = list(map(copy, self.hands))

@@ -40,6 +40,7 @@ class Tables:
 
     __slots__ = (
         "kinds",
+        "bit",
         "deal",
         "deal_kind",
         "dealt",
@@ -73,6 +74,8 @@ class Tables:
         self.kinds = tuple(range(len(e.kinds)))
         """Every kind's index, as a tuple: `compress(kinds, counts)` walks it faster than a
         range (no int made per kind)."""
+        self.bit = tuple(1 << k for k in self.kinds)
+        """Kind -> its bit in a set of kinds (`WypasState.held`)."""
         self.deal = tuple(Deal(kind) for kind in e.kinds)
         self.deal_kind = {id(action): k for k, action in enumerate(self.deal)}
         """id(deal) -> its kind, for the deal objects above (kept alive here, so an id

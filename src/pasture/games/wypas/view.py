@@ -14,11 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import compress
+from math import floor
 from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
-from pasture.games.wypas import hand_facts, knowledge, pens, rules, specials
+from pasture.games.wypas import knowledge, pens, rules, specials
 from pasture.games.wypas.auction import (
     FACE_DOWN,
     FACE_UP,
@@ -267,7 +268,6 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     if s.phase == rules.OVER:
         return t
     me = seat if seat is not None and 0 <= seat < s.num_players else None
-    knowledge.restrict(t, me)
     pending = t.pending
     thief_victim = (
         pending.target
@@ -277,40 +277,58 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     # Every hidden pile but the deck, and every face-down single card, is emptied into the
     # deck; as many cards are then drawn from it at random and dealt back into those
     # places: a uniform re-deal, in which only the cards dealt back are drawn.
+    tables = t.tables
+    kinds = tables.kinds
     deck = t.deck
-    kinds = t.tables.kinds
-    hands = t.hands
-    piles: list[tuple[list[int], int]] = []  # each place to deal back into, and how many
-    faced_down: list[tuple[int, list[int]]] = []
-    redrawn: list[int] = []  # the seats whose hands are dealt back into
+    hands, held, reach, known = t.hands, t.held, t.reach, t.known
+    number, bit = tables.number, tables.bit
+    redrawn: list[tuple[int, int]] = []  # each seat whose hand is dealt back into, and how many
     for p in range(t.num_players):
-        if p in (me, thief_victim):
+        if p == me:  # its hand is not re-drawn, so what others know of it stays true
+            continue
+        facts = known[p]
+        if facts:  # only what the seat may know of this hand is kept
+            facts = known[p] = knowledge.as_known_to(facts, me)
+        if not held[p] or p == thief_victim:  # an empty hand has nothing to deal back
             continue
         hand = hands[p]
-        # Cards the seat knows are there stay; the rest goes back to the deck.
-        fixed = knowledge.known_to(t, me, p) if t.known[p] else None
-        stays = hands[p] = fixed or [0] * len(deck)
         size = 0
-        for k in compress(kinds, hand):
-            back = hand[k] - stays[k]
-            deck[k] += back
-            size += back
+        stays = knowledge.known_to(t, me, p) if facts else None
+        if stays:  # cards the seat knows are there stay (with their facts); the rest go back
+            hands[p] = stays
+            kinds_held = sum_up = 0
+            for k in compress(kinds, hand):
+                kept = stays[k]
+                if kept:
+                    kinds_held |= bit[k]
+                    sum_up += kept * number[k]
+                back = hand[k] - kept
+                deck[k] += back
+                size += back
+            held[p], reach[p] = kinds_held, sum_up
+        else:
+            hands[p] = [0] * len(deck)
+            held[p] = reach[p] = 0
+            for k in compress(kinds, hand):
+                back = hand[k]
+                deck[k] += back
+                size += back
         if size:
-            piles.append((stays, size))
-            redrawn.append(p)
+            redrawn.append((p, size))
+    piles: list[tuple[list[int], int]] = []  # each other place to deal back into, how many
+    faced_down: list[tuple[int, list[int]]] = []
     if t.bluff:  # face-down discards come from face-down bids: the bluff rule only
         for p, discarded in enumerate(t.hidden_discard):
             if p != me and any(discarded):
                 refill = list(discarded)
                 faced_down.append((p, refill))
                 piles.append((refill, _empty_into(refill, deck, kinds)))
-    if me != t.baca and any(t.drawn):
-        piles.append((t.drawn, _empty_into(t.drawn, deck, kinds)))
+    drawn = t.drawn
+    if me != t.baca and drawn.count(0) != len(drawn):  # (`count` is cheaper than `any`)
+        piles.append((drawn, _empty_into(drawn, deck, kinds)))
     lots, laid = t.auction.lots, t.auction.laid
-    lot_slots = (  # the face-down lot, not yet auctioned
-        [i for i, lot in enumerate(lots) if lot.face_down and lot.winner < 0]
-        if lots and me != t.baca
-        else []
+    lot_slots = (  # the face-down lot (the first: `auction.hide_lot`), not yet auctioned
+        [0] if lots and me != t.baca and lots[0].face_down and lots[0].winner < 0 else []
     )
     for i in lot_slots:
         deck[lots[i].kind] += 1
@@ -325,14 +343,28 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             if c.face == FACE_DOWN:
                 deck[c.kind] += 1
                 single_cards += 1
-    pool = bytearray().join(map(getitem, t.tables.runs, deck))  # each card: its kind
+    pool = bytearray().join(map(getitem, tables.runs, deck))  # each card: its kind
     draw = rng.random
     left = len(pool)
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
-    # is replaced by the last, and the pool shrinks by one).
+    # is replaced by the last, and the pool shrinks by one); a hand's facts are kept as
+    # its cards come (hand_facts.add, written out).
+    for p, size in redrawn:
+        hand = hands[p]
+        kinds_held, sum_up = held[p], reach[p]
+        for _ in range(size):
+            j = floor(draw() * left)
+            left -= 1
+            k = pool[j]
+            pool[j] = pool[left]
+            hand[k] += 1
+            deck[k] -= 1
+            kinds_held |= bit[k]
+            sum_up += number[k]
+        held[p], reach[p] = kinds_held, sum_up
     for pile, size in piles:
         for _ in range(size):
-            j = int(draw() * left)
+            j = floor(draw() * left)
             left -= 1
             k = pool[j]
             pool[j] = pool[left]
@@ -340,7 +372,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             deck[k] -= 1
     singles: list[int] = []
     for _ in range(single_cards):
-        j = int(draw() * left)
+        j = floor(draw() * left)
         left -= 1
         k = pool[j]
         pool[j] = pool[left]
@@ -360,9 +392,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 at += 1
         laid[p] = tuple(cards)
     assert at == len(singles)
-    t.deck_at = t.tables.deck_at(deck)
-    for p in redrawn:
-        hand_facts.refresh(t, p)
+    t.deck_at = None  # worked out when the re-drawn state first deals, if it does
     return t
 
 
