@@ -47,7 +47,7 @@ def _steps_by_version(record: dict[str, Any]) -> dict[int, tuple[int, dict[str, 
 
 
 def test_sigkill_and_restart_lose_no_acknowledged_action(db_url: str) -> None:
-    server = Server(db_url, "--bot-delay", "0.1").start()
+    server = Server(db_url, "--bot-delay", "0.1", bot_workers=0).start()  # random bots
     tables = [server.table_with_people("swipsheep", PLAYERS) for _ in range(TABLES)]
     bots = {str(seat): "random" for seat in range(PLAYERS)}
 

@@ -36,11 +36,12 @@ def _wait_for(predicate: Any, seconds: float = 30) -> None:
 
 def test_bot_tables_resume_after_a_restart_without_anyone_asking(tmp_path: Path) -> None:
     url, path = _sqlite(tmp_path)
-    server = Server(url, "--bot-delay", "0.05", "--sweep-interval", "0.5").start()
+    args = ("--sweep-interval", "0.5")  # random bots: they think in a thread (bot_workers=0)
+    server = Server(url, "--bot-delay", "0.05", *args, bot_workers=0).start()
     bots = {str(s): "random" for s in range(3)}
     tables = [server.create("swipsheep", 3, bots=bots)["id"] for _ in range(3)]
     server.kill()
-    server = Server(url, "--sweep-interval", "0.5", port=server.port).start()
+    server = Server(url, *args, port=server.port, bot_workers=0).start()
     try:
 
         def finished() -> bool:
@@ -234,7 +235,8 @@ async def _act_once(server: Server, table_id: str, token: str) -> dict[str, Any]
 
 def test_an_older_database_gets_the_new_columns_and_its_bots_resume(tmp_path: Path) -> None:
     url, path = _sqlite(tmp_path)
-    server = Server(url, "--bot-delay", "30").start()  # the bots wait: the match is unfinished
+    # The random bots wait: the match is unfinished. They think in a thread (bot_workers=0).
+    server = Server(url, "--bot-delay", "30", bot_workers=0).start()
     bots = {str(s): "random" for s in range(3)}
     table_id = server.create("swipsheep", 3, bots=bots)["id"]
     waiting_id = server.create("swipsheep", 3)["id"]
@@ -244,7 +246,7 @@ def test_an_older_database_gets_the_new_columns_and_its_bots_resume(tmp_path: Pa
             conn.execute(f"drop index if exists ix_{table}_{column}")
             conn.execute(f"alter table {table} drop column {column}")
         conn.execute("alter table seats drop column since_version")
-    server = Server(url, "--sweep-interval", "0.5", port=server.port).start()
+    server = Server(url, "--sweep-interval", "0.5", port=server.port, bot_workers=0).start()
     try:
 
         def over() -> bool:
