@@ -26,7 +26,10 @@ from tests.server.stats import ks_two_sample
 
 SPECIALS = ("thief", "sheepdog", "black_sheep", "wolf")
 PLAYS = ("play_thief", "play_sheepdog", "play_black_sheep", "play_wolf")
-THINK = 0.05  # every bot answers a window this long after it opened
+THINK = 0.25
+"""Every bot answers a window this long after it opened. Long enough for a bot's decision
+to end before it on a loaded machine: a bot still thinking at the answer time passes, but
+its worker's CPU then competes with the server's at the very moment the window closes."""
 TABLES = 6  # three-seat tables played at once; ~15 windows each
 
 
