@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
+from pasture import games
 from pasture.games.wypas import rules as R
+from tests.games.test_legality import Agreement, check_agreement
+from tests.games.test_shared_suite import assert_no_leak_to
 from tests.games.wypas.helpers import Done, HideLot, Lay, NameLot, Pass, TieBreak, act, hand, start
 
 HANDS = [
@@ -108,6 +113,24 @@ def test_a_tie_among_checkers_is_decided_by_the_baca() -> None:
     assert s.legal_actions(0) == [TieBreak(2), TieBreak(3)]
     act(s, 0, TieBreak(3))
     assert hand(s, 3)["magenta_5"] == 1
+
+
+def test_a_tie_break_is_legal_alike_to_every_check_and_tells_no_one_a_hand() -> None:
+    # Random playouts never meet a tie among checkers, so the legality and no-leak checks
+    # of the shared tests are run here, at the moment the baca chooses.
+    s = bluff_state(players=4)
+    act(s, 1, Lay("thief", 4, True), Done())
+    act(s, 2, Lay("red_4", 4), Done())
+    act(s, 3, Lay("yellow_4", 4), Done())
+    act(s, 0, Pass())
+    assert s.phase == R.TIE
+    wypas = games.get("wypas")
+    tried = Agreement(pool=[TieBreak(seat) for seat in range(-1, 6)])
+    check_agreement(wypas, s, tried)
+    assert tried.checked >= 7 * 5  # each of 7 seat numbers, from each seat and chance
+    rng = random.Random(0)
+    for seat in [*range(4), None]:
+        assert assert_no_leak_to(s, seat, (0, TieBreak(2)), rng)
 
 
 def test_a_check_may_use_a_face_down_card() -> None:
