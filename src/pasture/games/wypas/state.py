@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
 from pasture.core.modular import GameRules, GameViews, ModularState
-from pasture.games.wypas import hand_facts, knowledge, rules, specials, tables, view
+from pasture.games.wypas import hand_facts, knowledge, redraw, rules, specials, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.knowledge import Knowledge
@@ -319,6 +319,7 @@ class WypasState(ModularState):
 # `ModularState(direct_rules=True)` does for games without a legal-action cache.
 WypasState.actors = rules.actors  # type: ignore[assignment, method-assign]
 WypasState.chance_outcomes = rules.chance_outcomes  # type: ignore[assignment, method-assign]
+WypasState.determinize = redraw.determinize  # type: ignore[assignment, method-assign]
 
 
 def _pending_json(pending: PendingChoice | None) -> list[int] | None:

@@ -9,8 +9,10 @@ edition's `Tables` (`s.tables`), made once per edition.
 from __future__ import annotations
 
 from functools import cache
-from itertools import compress
-from operator import add, itemgetter
+from itertools import compress, product
+from math import prod
+from operator import add, getitem, itemgetter
+from struct import Struct
 
 from pasture.core.game import ChanceOutcome
 from pasture.games.wypas import events
@@ -68,6 +70,8 @@ class Tables:
         "kind_base",
         "by_total",
         "runs",
+        "quads",
+        "quad_keys",
     )
 
     def __init__(self, e: Edition) -> None:
@@ -172,7 +176,23 @@ class Tables:
             tuple(bytes([k]) * c for c in range(count + 1)) for k, count in enumerate(e.counts)
         )
         """`runs[k][c]`: c cards of kind k spelled out as bytes (each byte a kind), for
-        pooling a pile's cards by joining them (`view.determinize`)."""
+        pooling a pile's cards by joining them."""
+        groups = pool_groups(e.counts)
+        self.quads = tuple(
+            {
+                int.from_bytes(bytes(counts), "little"): b"".join(map(getitem, runs, counts))
+                for counts in product(*(range(c + 1) for c in e.counts[start:end]))
+            }
+            for start, end in groups
+            for runs in [self.runs[start:end]]
+        )
+        """Per group of up to four neighbouring kinds (`pool_groups`): their counts, read
+        as one little-endian number -> their cards spelled out as bytes (`runs` joined).
+        A deck's cards are then one join of a piece per group (`redraw.determinize`)."""
+        self.quad_keys = Struct(
+            "<" + "".join(KEY_CODES[end - start] for start, end in groups)
+        ).unpack
+        """`bytes(counts)` -> each group's key in `quads`, in one C call."""
 
     def deals(self, total: int) -> DealRow:
         """The `DealRow` of a deck of `total` cards."""
@@ -189,6 +209,29 @@ class Tables:
         """The `DealRow` positions of a deck's outcomes: kind × width + count, for each
         kind it holds, in kind order (`WypasState.deck_at`)."""
         return list(compress(map(add, self.kind_base, deck), deck))
+
+
+KEY_CODES = {1: "B", 2: "H", 4: "I"}
+"""A group of kinds' counts (one byte each) read as an unsigned little-endian number."""
+MAX_GROUP_KEYS = 4096
+"""The most make-ups a group of kinds in `Tables.quads` may have."""
+
+
+def pool_groups(counts: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The kinds cut into runs of 4, 2 or 1 neighbours (the sizes a struct reads as one
+    number), each with at most MAX_GROUP_KEYS make-ups: (start, end) of each."""
+    groups: list[tuple[int, int]] = []
+    start = 0
+    while start < len(counts):
+        for size in (4, 2, 1):
+            end = start + size
+            if end <= len(counts) and (
+                size == 1 or prod(c + 1 for c in counts[start:end]) <= MAX_GROUP_KEYS
+            ):
+                break
+        groups.append((start, end))
+        start = end
+    return groups
 
 
 @cache

@@ -5,31 +5,27 @@ it in which a seat's view differs from a spectator's, `shared_view` the rest (th
 part, built once per state and shared by its views). Hidden from a seat: the
 other hands, the deck, the baca's drawn cards and face-down lot (until it is won, then
 also known to its winner), other seats' face-down bid cards until revealed, and other
-seats' face-down discards. `determinize` pools every card in those places and deals
-them back at random into the same places, so the seat's view is unchanged.
+seats' face-down discards. `determinize` (redraw.py) pools every card in those places
+and deals them back at random into the same places, so the seat's view is unchanged.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from itertools import compress
-from math import floor
-from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import JSON
-from pasture.games.wypas import knowledge, pens, rules, specials
+from pasture.games.wypas import pens, rules, specials
 from pasture.games.wypas.auction import (
     FACE_DOWN,
     FACE_UP,
     REVEALED,
-    LaidCard,
-    Lot,
     declared_total,
     is_bluff_bid,
 )
 from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, THIEF, Edition
+from pasture.games.wypas.redraw import determinize as determinize  # the views' re-draw
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
@@ -261,147 +257,3 @@ def _window_seats(s: WypasState) -> list[int]:
     n = s.num_players
     last = s.queue[-1].seat
     return [(last + i) % n for i in range(1, n)]
-
-
-def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasState:
-    t = s.clone()
-    if s.phase == rules.OVER:
-        return t
-    me = seat if seat is not None and 0 <= seat < s.num_players else None
-    pending = t.pending
-    thief_victim = (
-        pending.target
-        if pending is not None and pending.role == THIEF and pending.chooser == me
-        else -1
-    )
-    # Every hidden pile but the deck, and every face-down single card, is emptied into the
-    # deck; as many cards are then drawn from it at random and dealt back into those
-    # places: a uniform re-deal, in which only the cards dealt back are drawn.
-    tables = t.tables
-    kinds = tables.kinds
-    deck = t.deck
-    hands, held, reach, known = t.hands, t.held, t.reach, t.known
-    number, bit = tables.number, tables.bit
-    redrawn: list[tuple[int, int]] = []  # each seat whose hand is dealt back into, and how many
-    for p in range(t.num_players):
-        if p == me:  # its hand is not re-drawn, so what others know of it stays true
-            continue
-        facts = known[p]
-        if facts:  # only what the seat may know of this hand is kept
-            facts = known[p] = knowledge.as_known_to(facts, me)
-        if not held[p] or p == thief_victim:  # an empty hand has nothing to deal back
-            continue
-        hand = hands[p]
-        size = 0
-        stays = knowledge.known_to(t, me, p) if facts else None
-        if stays:  # cards the seat knows are there stay (with their facts); the rest go back
-            hands[p] = stays
-            kinds_held = sum_up = 0
-            for k in compress(kinds, hand):
-                kept = stays[k]
-                if kept:
-                    kinds_held |= bit[k]
-                    sum_up += kept * number[k]
-                back = hand[k] - kept
-                deck[k] += back
-                size += back
-            held[p], reach[p] = kinds_held, sum_up
-        else:
-            hands[p] = [0] * len(deck)
-            held[p] = reach[p] = 0
-            for k in compress(kinds, hand):
-                back = hand[k]
-                deck[k] += back
-                size += back
-        if size:
-            redrawn.append((p, size))
-    piles: list[tuple[list[int], int]] = []  # each other place to deal back into, how many
-    faced_down: list[tuple[int, list[int]]] = []
-    if t.bluff:  # face-down discards come from face-down bids: the bluff rule only
-        for p, discarded in enumerate(t.hidden_discard):
-            if p != me and any(discarded):
-                refill = list(discarded)
-                faced_down.append((p, refill))
-                piles.append((refill, _empty_into(refill, deck, kinds)))
-    drawn = t.drawn
-    if me != t.baca and drawn.count(0) != len(drawn):  # (`count` is cheaper than `any`)
-        piles.append((drawn, _empty_into(drawn, deck, kinds)))
-    lots, laid = t.auction.lots, t.auction.laid
-    lot_slots = (  # the face-down lot (the first: `auction.hide_lot`), not yet auctioned
-        [0] if lots and me != t.baca and lots[0].face_down and lots[0].winner < 0 else []
-    )
-    for i in lot_slots:
-        deck[lots[i].kind] += 1
-    single_cards = len(lot_slots)
-    laid_seats = (  # face-down bids: the bluff rule only
-        [p for p in range(t.num_players) if p != me and any(c.face == FACE_DOWN for c in laid[p])]
-        if t.bluff
-        else []
-    )
-    for p in laid_seats:
-        for c in laid[p]:
-            if c.face == FACE_DOWN:
-                deck[c.kind] += 1
-                single_cards += 1
-    pool = bytearray().join(map(getitem, tables.runs, deck))  # each card: its kind
-    draw = rng.random
-    left = len(pool)
-    # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
-    # is replaced by the last, and the pool shrinks by one); a hand's facts are kept as
-    # its cards come (hand_facts.add, written out).
-    for p, size in redrawn:
-        hand = hands[p]
-        kinds_held, sum_up = held[p], reach[p]
-        for _ in range(size):
-            j = floor(draw() * left)
-            left -= 1
-            k = pool[j]
-            pool[j] = pool[left]
-            hand[k] += 1
-            deck[k] -= 1
-            kinds_held |= bit[k]
-            sum_up += number[k]
-        held[p], reach[p] = kinds_held, sum_up
-    for pile, size in piles:
-        for _ in range(size):
-            j = floor(draw() * left)
-            left -= 1
-            k = pool[j]
-            pool[j] = pool[left]
-            pile[k] += 1
-            deck[k] -= 1
-    singles: list[int] = []
-    for _ in range(single_cards):
-        j = floor(draw() * left)
-        left -= 1
-        k = pool[j]
-        pool[j] = pool[left]
-        singles.append(k)
-        deck[k] -= 1
-    at = 0
-    for p, refill in faced_down:
-        t.hidden_discard[p] = tuple(refill)
-    for i in lot_slots:
-        lots[i] = Lot(singles[at], lots[i].face_down, lots[i].winner)
-        at += 1
-    for p in laid_seats:
-        cards = list(laid[p])
-        for i, c in enumerate(cards):
-            if c.face == FACE_DOWN:
-                cards[i] = LaidCard(singles[at], c.value, c.face)
-                at += 1
-        laid[p] = tuple(cards)
-    assert at == len(singles)
-    t.deck_at = None  # worked out when the re-drawn state first deals, if it does
-    return t
-
-
-def _empty_into(pile: list[int], deck: list[int], kinds: tuple[int, ...]) -> int:
-    """Move every card of `pile` into `deck`; return how many there were."""
-    size = 0
-    for k in compress(kinds, pile):
-        c = pile[k]
-        deck[k] += c
-        pile[k] = 0
-        size += c
-    return size
