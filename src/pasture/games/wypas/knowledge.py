@@ -105,14 +105,6 @@ def known_to(s: WypasState, seat: int | None, holder: int) -> list[int]:
     return out
 
 
-def as_known_to(facts: dict[int, Counts], seat: int | None) -> dict[int, Counts]:
-    """A holder's facts (not `seat`'s own hand's) as `seat` may know them: the public
-    ones and its own (a state re-drawn for `seat` keeps only these)."""
-    if len(facts) > (PUBLIC in facts) + (seat in facts):  # another seat's fact to drop
-        return {o: c for o, c in facts.items() if o in (PUBLIC, seat)}
-    return facts
-
-
 def check(s: WypasState) -> None:
     for holder, facts in enumerate(s.known):
         hand = s.hands[holder]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from itertools import compress
 from math import floor
-from operator import add, getitem, sub
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.games.wypas import rules
@@ -45,40 +45,48 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     )
     tables = s.tables
     kinds, number, bit = tables.kinds, tables.number, tables.bit
-    known = s.known[:]
-    for p in compress(range(n), known):  # the holders others know something of
-        facts = known[p]
-        if p != me and len(facts) > (PUBLIC in facts) + (me in facts):
-            # another seat's fact to drop: only what the seat may know is kept
-            known[p] = {o: c for o, c in facts.items() if o in (PUBLIC, me)}
     deck = s.deck[:]
     width = len(deck)
     hands = s.hands[:]
     held = s.held[:]
     reach = s.reach[:]
-    # each hand dealt back into: the hand, its seat, how many, its facts before
-    redrawn: list[tuple[list[int], int, int, int, int]] = []
-    kept_whole = (me, thief_victim)  # the hands the seat sees
+    known = s.known[:]
+    redrawn: list[tuple[list[int], int, int]] = []  # each seat dealt back into, and how many
     for p in range(n):
         hand = hands[p]
-        if p in kept_whole or not held[p]:  # nothing to deal back
-            hands[p] = hand[:]  # (what others know of the seat's own hand stays true)
+        if p == me:  # its hand is not re-drawn, so what others know of it stays true
+            hands[p] = hand[:]
             continue
         facts = known[p]
+        if facts and len(facts) > (PUBLIC in facts) + (me in facts):
+            # another seat's fact to drop: only what the seat may know is kept
+            facts = known[p] = {o: c for o, c in facts.items() if o in (PUBLIC, me)}
+        if not held[p] or p == thief_victim:  # nothing to deal back
+            hands[p] = hand[:]
+            continue
+        size = 0
         if facts:  # the cards the seat knows are there stay (with their facts)
-            stays = hands[p] = _known(facts, me, kinds)
-            size = sum(hand) - sum(stays)
-            if size:
-                deck = list(map(sub, map(add, deck, hand), stays))
-                kinds_held = sum_up = 0
-                for k in compress(kinds, stays):
+            stays = _known(facts, me, kinds)
+            hands[p] = stays
+            kinds_held = sum_up = 0
+            for k in compress(kinds, hand):
+                kept = stays[k]
+                if kept:
                     kinds_held |= bit[k]
-                    sum_up += stays[k] * number[k]
-                redrawn.append((stays, p, size, kinds_held, sum_up))
+                    sum_up += kept * number[k]
+                back = hand[k] - kept
+                deck[k] += back
+                size += back
+            held[p], reach[p] = kinds_held, sum_up
         else:
-            deck = list(map(add, deck, hand))
-            fresh = hands[p] = [0] * width
-            redrawn.append((fresh, p, sum(hand), 0, 0))
+            hands[p] = [0] * width
+            held[p] = reach[p] = 0
+            for k in compress(kinds, hand):
+                back = hand[k]
+                deck[k] += back
+                size += back
+        if size:
+            redrawn.append((hands[p], p, size))
     bluff = s.bluff
     hidden_discard = s.hidden_discard[:]  # tuples: shared until changed
     piles: list[tuple[list[int], int]] = []  # each other place to deal back into, how many
@@ -115,7 +123,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
     # is replaced by the last, and the pool shrinks by one); a hand's facts are kept as
     # its cards come (hand_facts.add, written out).
-    for hand, p, size, kinds_held, sum_up in redrawn:
+    for hand, p, size in redrawn:
+        kinds_held, sum_up = held[p], reach[p]
         for _ in range(size):
             j = floor(draw() * left)
             left -= 1
