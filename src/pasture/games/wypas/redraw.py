@@ -117,7 +117,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             if c.face == FACE_DOWN:
                 deck[c.kind] += 1
                 singles += 1
-    pool = bytearray().join(map(getitem, tables.quads, tables.quad_keys(bytes(deck))))
+    # (a list: its items are read and written by the interpreter's list fast paths)
+    pool = list(b"".join(map(getitem, tables.quads, tables.quad_keys(bytes(deck)))))
     draw = rng.random
     left = len(pool)
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
