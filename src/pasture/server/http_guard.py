@@ -222,6 +222,14 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         if not pipelined:
             self._deadline.arm(self.transport)
 
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        # The websocket's protocol has the connection now. The parser holds this one's
+        # callbacks, a cycle only the garbage collector would free (uvicorn breaks it
+        # when a connection is lost, which an upgraded one never is here): every
+        # websocket would leave it behind for a middle or full collection to walk.
+        self.parser = None  # type: ignore[assignment]
+
     def send_400_response(self, msg: str) -> None:
         if not self._refused:
             super().send_400_response(msg)
