@@ -141,11 +141,12 @@ def _document_errors(app: FastAPI) -> None:
     ERRORS), built when first asked for."""
 
     def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = FastAPI.openapi(app)
-            schemas = schema.setdefault("components", {}).setdefault("schemas", {})
-            schemas["ErrorOut"] = rest.ErrorOut.model_json_schema()
-        return app.openapi_schema or schema
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = FastAPI.openapi(app)  # kept as app.openapi_schema
+        schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+        schemas["ErrorOut"] = rest.ErrorOut.model_json_schema()
+        return schema
 
     app.openapi = openapi  # type: ignore[method-assign]
 

@@ -30,6 +30,8 @@ SECURITY_HEADERS = [
 ]
 # The interactive API documentation (/docs, /redoc) loads its scripts from a CDN.
 DOCS_PREFIXES = ("/docs", "/redoc")
+_HEADERS = (*SECURITY_HEADERS, (b"content-security-policy", CSP.encode()))
+_DOCS_HEADERS = tuple(SECURITY_HEADERS)
 
 WEB_SUFFIXES = frozenset({".html", ".js", ".css", ".svg", ".png", ".ico", ".woff2", ".json"})
 
@@ -47,9 +49,7 @@ class HttpGuard:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
-        headers = list(SECURITY_HEADERS)
-        if not path.startswith(DOCS_PREFIXES):
-            headers.append((b"content-security-policy", CSP.encode()))
+        headers = _DOCS_HEADERS if path.startswith(DOCS_PREFIXES) else _HEADERS
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
