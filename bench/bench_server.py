@@ -25,7 +25,9 @@ its tables up cost, measured apart) and of the clients, with the load average (t
 machine may be shared). Only loopback addresses are used; the number of tables is
 capped. --setup-costs prints the time a server takes to start, then the server CPU per
 table of each step of setting tables up (open, seats, websocket handshakes, hellos),
-each step alone, and so what one create, join, handshake and hello cost. --view-costs
+each step alone, and so what one create, join, handshake and hello cost. --loop-lag
+loads a probe into the server (bench/loop_lag/) and prints what its event loop's stalls
+were made of and the garbage collector's passes. --view-costs
 prints what building, encoding and a delta of a view cost per game, and what a change's
 messages to four seats cost the table (no server).
 
@@ -251,6 +253,8 @@ class Figures:
     """Of it, the time in the kernel (system calls)."""
     waited: float
     """Share of the time the server's event loop was ready but waited for a CPU."""
+    window: tuple[float, float] = (0.0, 0.0)
+    """The measured window (CLOCK_MONOTONIC)."""
 
 
 def measure(
@@ -333,6 +337,7 @@ def measure(
             name: (cpu - kernel0.get(name, 0.0)) / done * 1000 for name, cpu in kernel1.items()
         },
         waited=(wait1 - wait0) / elapsed,
+        window=(t0, t1),
     )
 
 
@@ -470,6 +475,46 @@ def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None
     print(f"errors                   {len(fig.errors)} {sorted(set(fig.errors))}")
 
 
+def print_loop_lag(path: Path, window: tuple[float, float]) -> None:
+    """--loop-lag: within the measured window, how late the loop's 5 ms tick ran, what
+    the stalls over 20 ms were made of, and the garbage collector's passes."""
+    lags: list[float] = []
+    stalls = ran = waited = 0.0
+    count = 0
+    passes: dict[int, list[float]] = {}
+    for line in path.read_text().splitlines():
+        record = loads(line)
+        if not window[0] <= record["t"] < window[1]:
+            continue
+        if "lags" in record:
+            lags += record["lags"]
+        elif "stall" in record:
+            count += 1
+            stalls += record["stall"]
+            ran += min(record["ran"], record["stall"])
+            waited += min(record["waited"], record["stall"])
+        elif "gc" in record:
+            passes.setdefault(record["gc"], []).append(record["cpu"])
+    if lags:
+        print(
+            f"loop tick late            p50 {percentile(lags, 0.5) * 1000:.1f} ms,"
+            f" p99 {percentile(lags, 0.99) * 1000:.1f} ms, p99.9"
+            f" {percentile(lags, 0.999) * 1000:.1f} ms, most {max(lags) * 1000:.0f} ms"
+        )
+    if count:
+        slept = max(stalls - ran - waited, 0.0)
+        print(
+            f"  {count} stalls over 20 ms, {stalls * 1000:.0f} ms: the loop's thread ran"
+            f" {ran / stalls:.0%}, waited for a CPU {waited / stalls:.0%}, slept (the GIL)"
+            f" {slept / stalls:.0%}"
+        )
+    for generation, cpus in sorted(passes.items()):
+        print(
+            f"  collector, generation {generation}: {len(cpus)} passes,"
+            f" {sum(cpus) * 1000:.0f} ms of CPU, the longest {max(cpus) * 1000:.1f} ms"
+        )
+
+
 # -- several processes, side by side ------------------------------------------------------
 
 
@@ -477,6 +522,8 @@ SERVER_SRC = [ROOT / "src"]
 """The sources the servers run (--server-src)."""
 NULL_SERVER: list[int | None] = [None]
 """--null-server: the actions in a match of bench/null_server.py, run instead."""
+LOOP_LAG: list[Path | None] = [None]
+"""--loop-lag: the file the servers' loop-lag probe writes to (bench/loop_lag/)."""
 
 
 def start_server(
@@ -486,6 +533,9 @@ def start_server(
     there (its own core, so that the clients and services do not starve it)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])}
+    if LOOP_LAG[0] is not None:  # the probe loads itself into the server's process
+        env["PYTHONPATH"] += os.pathsep + str(ROOT / "bench" / "loop_lag")
+        env["PASTURE_LOOP_LAG"] = str(LOOP_LAG[0])
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
     cmd += ["--create-rate", "100000", "--write-rate", "100000", "--socket-rate", "1000"]
@@ -945,6 +995,14 @@ def main() -> None:
         " (TableManager.act on SQLite): the event loop's thread and the database thread",
     )
     parser.add_argument(
+        "--loop-lag",
+        action="store_true",
+        help="load a probe into the server (bench/loop_lag/) and print how late its event"
+        " loop's 5 ms tick ran in the measured window, what its stalls over 20 ms were made"
+        " of (the loop's thread running, waiting for a CPU, or sleeping on the GIL) and the"
+        " garbage collector's passes",
+    )
+    parser.add_argument(
         "--setup-costs",
         action="store_true",
         help="only print a server's start time, then the server CPU of setting a table up"
@@ -966,6 +1024,9 @@ def main() -> None:
         return
     SERVER_SRC[0] = args.server_src
     NULL_SERVER[0] = args.null_server
+    lag_folder = tempfile.TemporaryDirectory(prefix="pasture-lag-") if args.loop_lag else None
+    if lag_folder is not None:
+        LOOP_LAG[0] = Path(lag_folder.name) / "loop-lag.jsonl"
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)
@@ -995,6 +1056,8 @@ def main() -> None:
         )
         per_table = setup_cost(port, proc.pid, args.game, args, place.clients).per_table
         print_single(args, fig, per_table)
+        if LOOP_LAG[0] is not None:
+            print_loop_lag(LOOP_LAG[0], fig.window)
     finally:
         stop_servers(servers)
         tmp.cleanup()
