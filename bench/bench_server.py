@@ -477,17 +477,22 @@ def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None
 
 def print_loop_lag(path: Path, window: tuple[float, float]) -> None:
     """--loop-lag: within the measured window, how late the loop's 5 ms tick ran, what
-    the stalls over 20 ms were made of, and the garbage collector's passes."""
+    the stalls over 20 ms were made of, how long actions took in the server and of it
+    the database, and the garbage collector's passes."""
     lags: list[float] = []
     stalls = ran = waited = 0.0
     count = 0
     passes: dict[int, list[float]] = {}
+    timed: dict[str, list[float]] = {"act": [], "db": []}
     for line in path.read_text().splitlines():
         record = loads(line)
         if not window[0] <= record["t"] < window[1]:
             continue
         if "lags" in record:
             lags += record["lags"]
+        elif "act" in record or "db" in record:
+            for kind, durations in timed.items():
+                durations += record.get(kind, [])
         elif "stall" in record:
             count += 1
             stalls += record["stall"]
@@ -508,6 +513,12 @@ def print_loop_lag(path: Path, window: tuple[float, float]) -> None:
             f" {ran / stalls:.0%}, waited for a CPU {waited / stalls:.0%}, slept (the GIL)"
             f" {slept / stalls:.0%}"
         )
+    for kind, what in (("act", "an action to its ack"), ("db", "a database round trip")):
+        if timed[kind]:
+            print(
+                f"in the server, {what:<22} p50 {percentile(timed[kind], 0.5) * 1000:.1f} ms,"
+                f" p99 {percentile(timed[kind], 0.99) * 1000:.1f} ms"
+            )
     for generation, cpus in sorted(passes.items()):
         print(
             f"  collector, generation {generation}: {len(cpus)} passes,"

@@ -7,7 +7,8 @@ over 20 ms late, how long the loop's thread ran and waited for a CPU between tha
 and the one before (/proc/self/task/<tid>/schedstat; the rest it slept, on the GIL). It reads
 no stack: a thread that needs the GIL to read one sees the loop only where the loop lets
 the GIL go, which would blame whatever system call comes next. The garbage collector's
-passes are timed too (CPU of the thread that runs them). One JSON object a line, each
+passes are timed too (CPU of the thread that runs them), and so are an action's way to
+its ack and the database round trips. One JSON object a line, each
 with its CLOCK_MONOTONIC time `t`.
 """
 
@@ -75,6 +76,32 @@ def _install(out_path: str) -> None:
             cpu = time.thread_time() - gc_started.pop("cpu")
             write({"gc": info["generation"], "cpu": cpu, "collected": info["collected"]})
 
+    def timed(kind: str, call: Any) -> Any:
+        """`call` (a coroutine function), its durations written 200 at a time."""
+        durations: list[float] = []
+
+        async def timed_call(*args: Any, **kwargs: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return await call(*args, **kwargs)
+            finally:
+                durations.append(time.perf_counter() - began)
+                if len(durations) >= 200:
+                    write({kind: durations[:]})
+                    durations.clear()
+
+        return timed_call
+
+    def time_calls() -> None:
+        """How long an action takes from its message to its ack (`TableManager.act`),
+        and of it a database round trip (`Database.run`: the queue, the batch, its
+        commit)."""
+        from pasture.server.manager import TableManager
+        from pasture.store.database import Database
+
+        TableManager.act = timed("act", TableManager.act)  # type: ignore[method-assign]
+        Database.run = timed("db", Database.run)  # type: ignore[method-assign]
+
     original = uvicorn.server.Server.serve
 
     async def serve(self: uvicorn.server.Server, *args: Any, **kwargs: Any) -> None:
@@ -89,6 +116,7 @@ def _install(out_path: str) -> None:
                     lags = []
 
         ticking = asyncio.get_running_loop().create_task(tick())
+        time_calls()
         gc.callbacks.append(on_gc)
         try:
             await original(self, *args, **kwargs)
