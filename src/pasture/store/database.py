@@ -1,10 +1,13 @@
 """Writer threads own the database connections; every read and write runs there.
 
 Jobs queued while a commit is in flight are run together and share the next commit
-(group commit). Each caller is answered only after the commit that holds its writes,
-so "acknowledged" always means "committed", and many tables still commit at the rate
-of one transaction per batch instead of one per action. Jobs of a type that knows how
-(a static `run_together(conn, jobs)`: every table's logged actions, store/repository.py
+(group commit). The jobs an event loop queues in one pass of its callbacks are handed to
+the writers together, at the end of the pass: one wake-up of a writer thread for them
+all, which would otherwise take the core from the event loop once per job. Each caller
+is answered only after the commit that holds its writes, so "acknowledged" always means
+"committed", and many tables still commit at the rate of one transaction per batch
+instead of one per action. Jobs of a type that knows how (a static
+`run_together(conn, jobs)`: every table's logged actions, store/repository.py
 `ActionAppend`) are run together within the batch: one statement for all their rows.
 
 SQLite has one writer at a time anyway: one thread. PostgreSQL gets several, and every
@@ -176,7 +179,9 @@ class Database:
         prepare_schema(self.engine)
         if self.engine.dialect.name == "sqlite":
             writers = 1  # one writer at a time: more threads would only wait on its lock
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
+        self._queued: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
+        """Each event loop's jobs of its current pass, not yet handed to the writers."""
         self._threads = [
             threading.Thread(target=self._work, name=f"pasture-db-{i}", daemon=True)
             for i in range(writers)
@@ -187,8 +192,15 @@ class Database:
     async def run(self, fn: Callable[[Connection], T]) -> T:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._jobs.put(_Job(fn, future, loop))
+        queued = self._queued.get(loop)
+        if queued is None:
+            queued = self._queued[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        queued.append(_Job(fn, future, loop))
         return await future
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._jobs.put(self._queued.pop(loop))
 
     def close(self) -> None:
         for _ in self._threads:
@@ -200,10 +212,10 @@ class Database:
     def _work(self) -> None:
         with self.engine.connect() as conn:
             while True:
-                job = self._jobs.get()
-                if job is None:
+                jobs = self._jobs.get()
+                if jobs is None:
                     return
-                batch = [job]
+                batch = jobs
                 stop = False
                 while len(batch) < MAX_BATCH:
                     try:
@@ -213,7 +225,7 @@ class Database:
                     if more is None:
                         stop = True
                         break
-                    batch.append(more)
+                    batch += more
                 self._run_batch(conn, batch)
                 if stop:
                     return
