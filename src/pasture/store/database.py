@@ -200,9 +200,14 @@ class Database:
         return await future
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._jobs.put(self._queued.pop(loop))
+        queued = self._queued.pop(loop, None)
+        if queued is not None:  # (None: `close` handed them over)
+            self._jobs.put(queued)
 
     def close(self) -> None:
+        """Run what is queued (jobs of a pass not yet handed over too), then stop."""
+        for loop in list(self._queued):
+            self._jobs.put(self._queued.pop(loop))
         for _ in self._threads:
             self._jobs.put(None)
         for thread in self._threads:
