@@ -19,6 +19,7 @@ jobs that shared its batch, never every table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
@@ -170,6 +171,13 @@ def _deliver_all(answers: list[tuple[asyncio.Future[Any], Any]]) -> None:
         _deliver(future, result, None)
 
 
+def _answer(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
+    """Have `loop` run `callback(*args)`, unless it is closed: nobody is left to answer
+    (a job queued as its loop ended), and the writer goes on with the next batch."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback, *args)
+
+
 class Database:
     """The store's single writer: `await db.run(fn)` runs `fn(connection)` and commits."""
 
@@ -254,11 +262,11 @@ class Database:
                 return
             log.exception("database job failed")
             job = batch[0]
-            job.loop.call_soon_threadsafe(_deliver, job.future, None, error)
+            _answer(job.loop, _deliver, job.future, None, error)
             return
         # One wake-up of each event loop per commit, not one per job.
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for job, result in zip(batch, results, strict=True):
             by_loop.setdefault(job.loop, []).append((job.future, result))
         for loop, answers in by_loop.items():
-            loop.call_soon_threadsafe(_deliver_all, answers)
+            _answer(loop, _deliver_all, answers)
