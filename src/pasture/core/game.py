@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 import types
 import typing
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+
+from mypy_extensions import mypyc_attr
 
 from pasture.core.encode import Section
 from pasture.core.errors import IllegalAction, InvalidOptions
@@ -27,6 +29,7 @@ CHANCE = -1
 """The seat that makes chance decisions (deals, shuffles, random draws)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions.
 
@@ -264,6 +267,7 @@ class Option:
         return data
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game: its name, player range, options, and how to start and restore a state."""
 
@@ -384,7 +388,8 @@ def _state_from_json(name: str, data: JSON) -> State:
     return get(name).state_from_json(data)
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):
     """One moment of a game. `apply` changes it in place; `clone` copies it cheaply.
 
     `copy.deepcopy` is `clone()` and `pickle` goes through the JSON form, so every copy
@@ -392,6 +397,11 @@ class State(ABC):
 
     game: ClassVar[Game]
     num_players: int
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        """Compiled (mypyc) states are made by `Cls.__new__(Cls)` in `clone`, which then
+        skips `__init__`, as `object.__new__(Cls)` does for interpreted ones."""
+        return super().__new__(cls)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()

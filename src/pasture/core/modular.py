@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, State
 
 S = TypeVar("S", bound="ModularState", contravariant=True)
@@ -46,6 +48,7 @@ FastLegal = Callable[[Any, int, Action], bool]
 TimeoutAction = Callable[[Any, int], "Action | None"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ModularState(State):
     """Delegates to `rules` (a `GameRules`: actors, legal_actions, chance_outcomes, apply,
     check_invariants; optionally fast_legal and timeout_action) and `views` (a
