@@ -267,7 +267,7 @@ class Option:
         return data
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(native_class=False)  # off the hot path; its class attributes stay Python's
 class Game(ABC):
     """A game: its name, player range, options, and how to start and restore a state."""
 
