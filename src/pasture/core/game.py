@@ -14,7 +14,7 @@ from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
 
 from mypy_extensions import mypyc_attr
 
@@ -398,7 +398,7 @@ class State(metaclass=ABCMeta):
     game: ClassVar[Game]
     num_players: int
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         """Compiled (mypyc) states are made by `Cls.__new__(Cls)` in `clone`, which then
         skips `__init__`, as `object.__new__(Cls)` does for interpreted ones."""
         return super().__new__(cls)
