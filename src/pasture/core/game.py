@@ -25,6 +25,13 @@ if TYPE_CHECKING:
     from pasture.core.index import ActionSet
 
 JSON: TypeAlias = Any
+SeatInput: TypeAlias = "int | Any"
+"""A seat as `apply` and `check_legal` receive it: whatever the caller passed, rejected with
+`IllegalAction('unknown_seat')` when it is no seat. (Compiled by mypyc, an `int` parameter
+would check it first and raise TypeError.)"""
+ActionInput: TypeAlias = "Action | Any"
+"""An action as `apply` and `check_legal` receive it: whatever the caller passed, rejected
+with `IllegalAction('malformed_action')` when it is no action (as `SeatInput`)."""
 CHANCE = -1
 """The seat that makes chance decisions (deals, shuffles, random draws)."""
 
@@ -458,12 +465,12 @@ class State(metaclass=ABCMeta):
     def check_invariants(self) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state is inconsistent (e.g. a card in two places)."""
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         """Carry out `action` for `seat`, or raise IllegalAction and change nothing."""
         self.check_legal(seat, action)
         return self._apply(seat, action)
 
-    def check_legal(self, seat: int, action: Action) -> None:
+    def check_legal(self, seat: SeatInput, action: ActionInput) -> None:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action.", "malformed_action")
         if self.is_over():

@@ -15,7 +15,16 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, State
+from pasture.core.game import (
+    CHANCE,
+    JSON,
+    Action,
+    ActionInput,
+    ChanceOutcome,
+    Event,
+    SeatInput,
+    State,
+)
 
 S = TypeVar("S", bound="ModularState", contravariant=True)
 
@@ -78,7 +87,7 @@ class ModularState(State):
     def chance_outcomes(self) -> Sequence[ChanceOutcome]:
         return self.rules.chance_outcomes(self)
 
-    def check_legal(self, seat: int, action: Action) -> None:
+    def check_legal(self, seat: SeatInput, action: ActionInput) -> None:
         """The game's `fast_legal` (if any) accepts common legal actions cheaply; anything
         it does not vouch for gets the full check and its error message."""
         fast: FastLegal | None = getattr(self.rules, "fast_legal", None)

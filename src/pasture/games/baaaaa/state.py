@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, Event, Result, State, Termination
+from pasture.core.game import (
+    JSON,
+    ActionInput,
+    Event,
+    Result,
+    SeatInput,
+    State,
+    Termination,
+)
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.baaaaa import rules, view
 from pasture.games.baaaaa.board import HUT, SHEEP_START, SPACES, WOLF_START
@@ -84,7 +92,7 @@ class BaaaaaState(ModularState, direct_rules=True):
         self.phase = rules.SHEEP
 
     # --- the core contract -------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         # The tables' own action objects (what legal_actions hands out) carry a plan that
         # vouches for them cheaply; anything else gets the full check and its message.
         plan = self.tables.plans.get(id(action))

@@ -11,7 +11,7 @@ from itertools import repeat
 from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, Event, Result, State
+from pasture.core.game import CHANCE, JSON, Action, ActionInput, Event, Result, SeatInput, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
@@ -88,7 +88,7 @@ class SwipSheepState(ModularState, direct_rules=True):
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         # The tables' own action objects (what legal_actions and chance_outcomes hand
         # out) are known by identity, so the common steps are vouched for cheaply;
         # anything else gets the full check and its error message.

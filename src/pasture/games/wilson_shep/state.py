@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, Event, Result, State
+from pasture.core.game import JSON, ActionInput, Event, Result, SeatInput, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wilson_shep import rules, view
 from pasture.games.wilson_shep.rules import OVER, REVEAL
@@ -58,7 +58,7 @@ class WilsonShepState(ModularState, direct_rules=True):
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         if not rules.fast_legal(self, seat, action):
             State.check_legal(self, seat, action)  # the full check and its error message
         return rules.apply(self, seat, action)

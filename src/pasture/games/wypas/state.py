@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
+from pasture.core.game import (
+    CHANCE,
+    JSON,
+    Action,
+    ActionInput,
+    ChanceOutcome,
+    Event,
+    Result,
+    SeatInput,
+    Termination,
+)
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wypas import hand_facts, knowledge, rules, specials, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
@@ -133,7 +143,7 @@ class WypasState(ModularState):
     def is_chance(self) -> bool:
         return self.phase in CHANCE_PHASES
 
-    def check_legal(self, seat: int, action: Action) -> None:
+    def check_legal(self, seat: SeatInput, action: ActionInput) -> None:
         if seat == CHANCE:
             if rules.chance_ok(self, action):
                 return
@@ -146,7 +156,7 @@ class WypasState(ModularState):
             return
         super().check_legal(seat, action)
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         # The common cases of `check_legal` first: a deal the deck allows, or an action
         # just listed for the seat (the very object); anything else gets the full check.
         if seat == CHANCE:
