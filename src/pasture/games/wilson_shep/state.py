@@ -17,6 +17,7 @@ from pasture.games.wilson_shep import rules, view
 from pasture.games.wilson_shep.rules import OVER, REVEAL
 
 COMPILED = not __file__.endswith(".py")
+"""True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 if TYPE_CHECKING:
     from pasture.games.wilson_shep.game import WilsonShep
@@ -76,24 +77,7 @@ class WilsonShepState(ModularState, direct_rules=True):
 
     def clone(self) -> WilsonShepState:
         if COMPILED:
-            new = WilsonShepState.__new__(WilsonShepState)
-            new.num_players = self.num_players
-            new.first_wilson = self.first_wilson
-            new.max_moves = self.max_moves
-            new.memory = self.memory
-            new.rounds = self.rounds
-            new.round = self.round
-            new.last_round = self.last_round
-            new.phase = self.phase
-            new.wilson = self.wilson
-            new.go = self.go
-            new.shown = self.shown
-            new.hidden_at = self.hidden_at
-            new.wilson_at = self.wilson_at
-            new.shep = self.shep
-            new.pending = self.pending
-            new.flips = self.flips
-            new.moves = self.moves
+            new = self._copy_attributes()
         else:
             new = object.__new__(WilsonShepState)
             # `dict(...)`, not `.copy()`: a copy of an instance's dict keeps its split key
@@ -102,6 +86,31 @@ class WilsonShepState(ModularState, direct_rules=True):
         new.grid = self.grid[:]
         new.tokens = self.tokens[:]
         new.history = self.history[:]
+        return new
+
+    def _copy_attributes(self) -> WilsonShepState:
+        """A shallow copy for the compiled build (mypyc), whose states have no `__dict__`."""
+        new = WilsonShepState.__new__(WilsonShepState)
+        new.num_players = self.num_players
+        new.first_wilson = self.first_wilson
+        new.max_moves = self.max_moves
+        new.memory = self.memory
+        new.rounds = self.rounds
+        new.round = self.round
+        new.tokens = self.tokens
+        new.last_round = self.last_round
+        new.phase = self.phase
+        new.wilson = self.wilson
+        new.go = self.go
+        new.grid = self.grid
+        new.shown = self.shown
+        new.hidden_at = self.hidden_at
+        new.wilson_at = self.wilson_at
+        new.shep = self.shep
+        new.pending = self.pending
+        new.flips = self.flips
+        new.moves = self.moves
+        new.history = self.history
         return new
 
     def to_json(self) -> dict[str, JSON]:
