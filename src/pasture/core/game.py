@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 import types
 import typing
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
+
+from mypy_extensions import mypyc_attr
 
 from pasture.core.encode import Section
 from pasture.core.errors import IllegalAction, InvalidOptions
@@ -23,10 +25,18 @@ if TYPE_CHECKING:
     from pasture.core.index import ActionSet
 
 JSON: TypeAlias = Any
+SeatInput: TypeAlias = "int | Any"
+"""A seat as `apply` and `check_legal` receive it: whatever the caller passed, rejected with
+`IllegalAction('unknown_seat')` when it is no seat. (Compiled by mypyc, an `int` parameter
+would check it first and raise TypeError.)"""
+ActionInput: TypeAlias = "Action | Any"
+"""An action as `apply` and `check_legal` receive it: whatever the caller passed, rejected
+with `IllegalAction('malformed_action')` when it is no action (as `SeatInput`)."""
 CHANCE = -1
 """The seat that makes chance decisions (deals, shuffles, random draws)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions.
 
@@ -291,6 +301,7 @@ class Option:
         return data
 
 
+@mypyc_attr(native_class=False)  # off the hot path; its class attributes stay Python's
 class Game(ABC):
     """A game: its name, player range, options, and how to start and restore a state."""
 
@@ -411,7 +422,8 @@ def _state_from_json(name: str, data: JSON) -> State:
     return get(name).state_from_json(data)
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):
     """One moment of a game. `apply` changes it in place; `clone` copies it cheaply.
 
     `copy.deepcopy` is `clone()` and `pickle` goes through the JSON form, so every copy
@@ -419,6 +431,11 @@ class State(ABC):
 
     game: ClassVar[Game]
     num_players: int
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        """Compiled (mypyc) states are made by `Cls.__new__(Cls)` in `clone`, which then
+        skips `__init__`, as `object.__new__(Cls)` does for interpreted ones."""
+        return super().__new__(cls)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()
@@ -475,12 +492,12 @@ class State(ABC):
     def check_invariants(self) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state is inconsistent (e.g. a card in two places)."""
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         """Carry out `action` for `seat`, or raise IllegalAction and change nothing."""
         self.check_legal(seat, action)
         return self._apply(seat, action)
 
-    def check_legal(self, seat: int, action: Action) -> None:
+    def check_legal(self, seat: SeatInput, action: ActionInput) -> None:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action.", "malformed_action")
         if self.is_over():
