@@ -9,6 +9,7 @@ A step is one decision applied (an action or a chance outcome), with the legal a
 (or chance outcomes) listed before it, as a random playout does. One process, one core;
 times are CPU time of this process (`time.process_time`), so other jobs on the machine
 disturb them less than wall time would (they still share caches and memory bandwidth).
+The table's title says which engines ran: pure Python, or compiled by mypyc (setup.py).
 
 `--vs-openspiel` also plays `python_liars_poker`, `python_kuhn_poker` (OpenSpiel games
 written in Python) and C++ `hearts`, driven from Python the same way (legal actions or
@@ -39,6 +40,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+import pasture
 from pasture import games
 from pasture.core import CHANCE, Game, State
 from pasture.core.match import sample
@@ -322,7 +324,8 @@ def main() -> None:
         out = [asdict(r) | {"steps_per_s": r.steps_per_s} for r in [*rows, *peers]]
         print(json.dumps(out, indent=2))
         return
-    print_table(rows, peers, "Random playouts on one core (CPU time)")
+    build = "compiled engines (mypyc)" if pasture.compiled() else "pure-Python engines"
+    print_table(rows, peers, f"Random playouts on one core (CPU time), {build}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
                                  [--seconds 20] [--rate N] [--db sqlite:///tmp/x.sqlite]
     python bench/bench_server.py --cluster [--games swipsheep,wilson_shep] [--seconds 10]
     python bench/bench_server.py --view-costs
+    python bench/bench_server.py --setup-costs [--game baaaaa] [--profile FILE]
 
 With --cluster it starts a throwaway Redis and PostgreSQL 15 and prints, side by side in
 one run, for each game: 1 server process against 2 (`pasture serve --redis`; each
@@ -22,8 +23,13 @@ errors, and the CPU per acknowledged action of the server (by thread, and of it 
 time in the kernel: system calls such as sends and fsync; with and without what setting
 its tables up cost, measured apart) and of the clients, with the load average (the
 machine may be shared). Only loopback addresses are used; the number of tables is
-capped. --view-costs prints what building, encoding and a delta of a view cost per
-game, and what a change's messages to four seats cost the table (no server).
+capped. --setup-costs prints the time a server takes to start, then the server CPU per
+table of each step of setting tables up (open, seats, websocket handshakes, hellos),
+each step alone, and so what one create, join, handshake and hello cost. --loop-lag
+loads a probe into the server (bench/loop_lag/) and prints what its event loop's stalls
+were made of and the garbage collector's passes. --view-costs
+prints what building, encoding and a delta of a view cost per game, and what a change's
+messages to four seats cost the table (no server).
 
 `seat_client` and `table_loop` below are a plain client on the `websockets` library,
 one message per frame (bench/bench_bot_load.py uses them).
@@ -53,7 +59,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load_client import Load, run_client  # noqa: E402
+from load_client import SET_UP_STEPS, Load, SetUp, run_client  # noqa: E402
 from pasture.server.protocol import dumps, loads  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -247,6 +253,8 @@ class Figures:
     """Of it, the time in the kernel (system calls)."""
     waited: float
     """Share of the time the server's event loop was ready but waited for a CPU."""
+    window: tuple[float, float] = (0.0, 0.0)
+    """The measured window (CLOCK_MONOTONIC)."""
 
 
 def measure(
@@ -329,25 +337,110 @@ def measure(
             name: (cpu - kernel0.get(name, 0.0)) / done * 1000 for name, cpu in kernel1.items()
         },
         waited=(wait1 - wait0) / elapsed,
+        window=(t0, t1),
     )
 
 
+@dataclass(frozen=True)
+class SetUpCost:
+    """Server CPU ms per table set up this far (load_client.py `SetUp`), by thread."""
+
+    step: SetUp
+    tables: int
+    per_table: float
+    event_loop: float
+    """Of it, the event loop's thread."""
+
+
 def setup_cost(
-    port: int, pid: int, game: str, args: argparse.Namespace, cpus: tuple[int, ...]
-) -> float:
-    """Server CPU ms per table set up (opened, every seat taken and connected, its first
-    frame received) and closed, with no action: what each match costs besides its actions."""
+    port: int,
+    pid: int,
+    game: str,
+    args: argparse.Namespace,
+    cpus: tuple[int, ...],
+    step: SetUp = "sockets",
+    seconds: float | None = None,
+    profile: str | None = None,
+) -> SetUpCost:
+    """Server CPU ms per table set up (by default opened, every seat taken and connected,
+    its first frame received) and closed, with no action: what each match costs besides
+    its actions. Only tables set up within the measured window count."""
+    seconds = max(args.seconds / 2, 2) if seconds is None else seconds
     t0 = time.monotonic() + 1.0 + args.warmup / 2
-    t1 = t0 + max(args.seconds / 2, 2)
-    load = Load(port, game, args.players, args.tables, 0, 0.0, t0, t1, cpus=cpus, setup_only=True)
+    t1 = t0 + seconds
+    load = Load(port, game, args.players, args.tables, 0, 0.0, t0, t1, cpus=cpus, setup=step)
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         future = pool.submit(run_client, load)
         time.sleep(max(t0 - time.monotonic(), 0))
-        cpu0 = cpu_seconds(pid)
+        spy = None
+        if profile:
+            spy = subprocess.Popen(
+                ["py-spy", "record", "-p", str(pid), "-r", "250", "--threads", "-f", "raw"]
+                + ["-d", f"{seconds:.0f}", "-o", profile],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        cpu0, threads0 = cpu_seconds(pid), thread_cpu(pid)
         time.sleep(max(t1 - time.monotonic(), 0))
-        cpu1 = cpu_seconds(pid)
+        cpu1, threads1 = cpu_seconds(pid), thread_cpu(pid)
         report = future.result()
-    return (cpu1 - cpu0) / max(report.matches, 1) * 1000
+    if spy is not None:
+        spy.wait(60)
+    if report.errors:
+        raise SystemExit(f"setting tables up failed: {sorted(set(report.errors))}")
+    tables = max(report.matches, 1)
+    loop = threads1["event loop"] - threads0.get("event loop", 0.0)
+    return SetUpCost(step, report.matches, (cpu1 - cpu0) / tables * 1000, loop / tables * 1000)
+
+
+def setup_costs(args: argparse.Namespace) -> None:
+    """--setup-costs: what each step of setting a table up costs a server, each step
+    run alone for a few seconds by the load client on a server of its own, and the
+    differences between steps: one create, one join, one websocket handshake, one hello
+    answered; and how long each of those servers took to start."""
+    print(f"At the start: {load_line()}")
+    place = layout(1, args.pin)
+    costs = []
+    starts: list[tuple[float, float]] = []
+    with tempfile.TemporaryDirectory(prefix="pasture-bench-") as folder:
+        for step in SET_UP_STEPS:  # a fresh server each: no tables left from the last step
+            started = time.monotonic()
+            db = f"sqlite:///{folder}/{step}.sqlite"
+            proc, port = start_server(db, None, place.servers[0])
+            starts.append((time.monotonic() - started, cpu_seconds(proc.pid)))
+            profile = f"{args.profile}.{step}" if args.profile else None
+            try:
+                costs.append(
+                    setup_cost(port, proc.pid, args.game, args, place.clients, step, 3, profile)
+                )
+            finally:
+                stop_servers([(proc, port)])
+    print(
+        "server start (SQLite, no table), until it answers: "
+        + ", ".join(f"{wall:.2f} s ({cpu:.2f} s of CPU)" for wall, cpu in starts)
+    )
+    n = args.players
+    what = {
+        "open": ("open the table", "a create", 1),
+        "seats": (f"+ take its {n} seats", "a join", n),
+        "handshakes": (f"+ {n} websocket handshakes", "a handshake", n),
+        "sockets": (f"+ {n} hellos answered", "a hello, welcome + view", n),
+    }
+    print(
+        f"Setting a {args.game} table up, {args.tables} table loops at once, server pinned"
+        if place.clients
+        else f"Setting a {args.game} table up, {args.tables} table loops at once"
+    )
+    print(f"{'step':<28} {'tables':>7} {'ms/table':>9} {'loop':>7}   {'each':>8}")
+    before = SetUpCost("open", 0, 0.0, 0.0)
+    for cost in costs:
+        label, each, count = what[cost.step]
+        print(
+            f"{label:<28} {cost.tables:>7} {cost.per_table:>9.3f} {cost.event_loop:>7.3f}"
+            f"   {(cost.per_table - before.per_table) / count:>8.3f} ms  {each}"
+        )
+        before = cost
+    print(f"At the end: {load_line()}")
 
 
 def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None) -> None:
@@ -382,6 +475,57 @@ def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None
     print(f"errors                   {len(fig.errors)} {sorted(set(fig.errors))}")
 
 
+def print_loop_lag(path: Path, window: tuple[float, float]) -> None:
+    """--loop-lag: within the measured window, how late the loop's 5 ms tick ran, what
+    the stalls over 20 ms were made of, how long actions took in the server and of it
+    the database, and the garbage collector's passes."""
+    lags: list[float] = []
+    stalls = ran = waited = 0.0
+    count = 0
+    passes: dict[int, list[float]] = {}
+    timed: dict[str, list[float]] = {"act": [], "db": []}
+    for line in path.read_text().splitlines():
+        record = loads(line)
+        if not window[0] <= record["t"] < window[1]:
+            continue
+        if "lags" in record:
+            lags += record["lags"]
+        elif "act" in record or "db" in record:
+            for kind, durations in timed.items():
+                durations += record.get(kind, [])
+        elif "stall" in record:
+            count += 1
+            stalls += record["stall"]
+            ran += min(record["ran"], record["stall"])
+            waited += min(record["waited"], record["stall"])
+        elif "gc" in record:
+            passes.setdefault(record["gc"], []).append(record["cpu"])
+    if lags:
+        print(
+            f"loop tick late            p50 {percentile(lags, 0.5) * 1000:.1f} ms,"
+            f" p99 {percentile(lags, 0.99) * 1000:.1f} ms, p99.9"
+            f" {percentile(lags, 0.999) * 1000:.1f} ms, most {max(lags) * 1000:.0f} ms"
+        )
+    if count:
+        slept = max(stalls - ran - waited, 0.0)
+        print(
+            f"  {count} stalls over 20 ms, {stalls * 1000:.0f} ms: the loop's thread ran"
+            f" {ran / stalls:.0%}, waited for a CPU {waited / stalls:.0%}, slept (the GIL)"
+            f" {slept / stalls:.0%}"
+        )
+    for kind, what in (("act", "an action to its ack"), ("db", "a database round trip")):
+        if timed[kind]:
+            print(
+                f"in the server, {what:<22} p50 {percentile(timed[kind], 0.5) * 1000:.1f} ms,"
+                f" p99 {percentile(timed[kind], 0.99) * 1000:.1f} ms"
+            )
+    for generation, cpus in sorted(passes.items()):
+        print(
+            f"  collector, generation {generation}: {len(cpus)} passes,"
+            f" {sum(cpus) * 1000:.0f} ms of CPU, the longest {max(cpus) * 1000:.1f} ms"
+        )
+
+
 # -- several processes, side by side ------------------------------------------------------
 
 
@@ -389,6 +533,8 @@ SERVER_SRC = [ROOT / "src"]
 """The sources the servers run (--server-src)."""
 NULL_SERVER: list[int | None] = [None]
 """--null-server: the actions in a match of bench/null_server.py, run instead."""
+LOOP_LAG: list[Path | None] = [None]
+"""--loop-lag: the file the servers' loop-lag probe writes to (bench/loop_lag/)."""
 
 
 def start_server(
@@ -398,9 +544,12 @@ def start_server(
     there (its own core, so that the clients and services do not starve it)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SERVER_SRC[0])}
+    if LOOP_LAG[0] is not None:  # the probe loads itself into the server's process
+        env["PYTHONPATH"] += os.pathsep + str(ROOT / "bench" / "loop_lag")
+        env["PASTURE_LOOP_LAG"] = str(LOOP_LAG[0])
     cmd = [sys.executable, "-m", "pasture.server", "--port", str(port), "--db", db]
     cmd += ["--bot-delay", "0", "--log-level", "warning"]
-    cmd += ["--create-rate", "1000", "--write-rate", "1000", "--socket-rate", "1000"]
+    cmd += ["--create-rate", "100000", "--write-rate", "100000", "--socket-rate", "1000"]
     if NULL_SERVER[0] is not None:
         cmd = [sys.executable, str(ROOT / "bench" / "null_server.py"), "--port", str(port)]
         cmd += ["--actions", str(NULL_SERVER[0])]
@@ -417,7 +566,7 @@ def start_server(
             pass
         if time.monotonic() > deadline or proc.poll() is not None:
             raise SystemExit("a server did not start")
-        time.sleep(0.1)
+        time.sleep(0.02)
 
 
 def stop_servers(servers: list[tuple[subprocess.Popen[bytes], int]]) -> None:
@@ -857,6 +1006,21 @@ def main() -> None:
         " (TableManager.act on SQLite): the event loop's thread and the database thread",
     )
     parser.add_argument(
+        "--loop-lag",
+        action="store_true",
+        help="load a probe into the server (bench/loop_lag/) and print how late its event"
+        " loop's 5 ms tick ran in the measured window, what its stalls over 20 ms were made"
+        " of (the loop's thread running, waiting for a CPU, or sleeping on the GIL) and the"
+        " garbage collector's passes",
+    )
+    parser.add_argument(
+        "--setup-costs",
+        action="store_true",
+        help="only print a server's start time, then the server CPU of setting a table up"
+        " step by step (open it, take its seats, websocket handshakes, hellos answered) and"
+        " of each request; with --profile, a py-spy profile of each step (FILE.<step>)",
+    )
+    parser.add_argument(
         "--view-costs",
         action="store_true",
         help="only print what building, encoding and a delta of a view cost, per game, and"
@@ -871,9 +1035,15 @@ def main() -> None:
         return
     SERVER_SRC[0] = args.server_src
     NULL_SERVER[0] = args.null_server
+    lag_folder = tempfile.TemporaryDirectory(prefix="pasture-lag-") if args.loop_lag else None
+    if lag_folder is not None:
+        LOOP_LAG[0] = Path(lag_folder.name) / "loop-lag.jsonl"
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)
+    if args.setup_costs:
+        setup_costs(args)
+        return
     if args.cluster:
         args.rate = 1000.0 if args.rate is None else args.rate
         cluster_main(args)
@@ -895,8 +1065,10 @@ def main() -> None:
             rate=args.rate or 0.0,
             client_cpus=place.clients,
         )
-        per_table = setup_cost(port, proc.pid, args.game, args, place.clients)
+        per_table = setup_cost(port, proc.pid, args.game, args, place.clients).per_table
         print_single(args, fig, per_table)
+        if LOOP_LAG[0] is not None:
+            print_loop_lag(LOOP_LAG[0], fig.window)
     finally:
         stop_servers(servers)
         tmp.cleanup()

@@ -23,9 +23,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import orjson
+
+SetUp = Literal["open", "seats", "handshakes", "sockets"]
+"""How far a table is set up with `Load.setup` (each step includes those before it): opened
+(POST /api/tables); every seat taken (a POST per seat); a websocket per seat, closed once
+its handshake is answered (no hello); or a websocket per seat that says hello and gets its
+first frame (welcome, view)."""
+SET_UP_STEPS: tuple[SetUp, ...] = ("open", "seats", "handshakes", "sockets")
 
 HANDSHAKE = (
     "GET /ws/tables/{table} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
@@ -53,9 +60,9 @@ class Load:
     the server is offered exactly this rate as long as it keeps some seat waiting."""
     cpus: tuple[int, ...] = ()
     """The CPUs this process runs on (empty: any)."""
-    setup_only: bool = False
-    """Only set tables up (open, take every seat, connect every seat and get its first
-    frame), then close them: what a table costs the server before any action."""
+    setup: SetUp | None = None
+    """Only set tables up, this far (None: play), then close them: what a table costs
+    the server before any action."""
 
 
 @dataclass(slots=True)
@@ -69,7 +76,7 @@ class Report:
     errors: list[str] = field(default_factory=list)
     frames: int = 0
     matches: int = 0
-    """Matches finished within the window (with `setup_only`: tables set up)."""
+    """Matches finished within the window (with `setup`: tables set up)."""
     cpu: float = 0.0
     """CPU seconds this client process used within the window."""
 
@@ -143,6 +150,9 @@ class Seat(asyncio.Protocol):
                 self.finish()
                 return
             self.open = True
+            if self.load.setup == "handshakes":  # the handshake alone: no hello
+                self.finish()
+                return
             self.send({"type": "hello", "token": self.token, "batch": True})
             buffer = rest
         while len(buffer) >= 2:
@@ -186,7 +196,7 @@ class Seat(asyncio.Protocol):
 
     def on_frame(self, payload: bytes) -> None:
         self.report.frames += 1
-        if self.load.setup_only:  # welcome and view arrived: the table is set up
+        if self.load.setup is not None:  # welcome and view arrived: the table is set up
             self.finish()
             return
         message = orjson.loads(payload)
@@ -329,27 +339,34 @@ def same(protocol: Seat) -> Seat:
     return protocol
 
 
+async def one_table(load: Load, http: Http, seed: int, report: Report, pacer: Pacer | None) -> None:
+    """Open a table, take its seats and play it to the end (or set it up as far as
+    `load.setup` says)."""
+    loop = asyncio.get_running_loop()
+    table = await http.post("/api/tables", {"game": load.game, "players": load.players})
+    if load.setup == "open":
+        return
+    seats = []
+    for seat in range(load.players):
+        joined = await http.post(f"/api/tables/{table['id']}/seats/{seat}", {"name": f"b{seat}"})
+        done: asyncio.Future[None] = loop.create_future()
+        rng = random.Random(seed + seat)
+        seats.append((Seat(load, table["id"], joined["token"], rng, report, done, pacer), done))
+    if load.setup == "seats":
+        return
+    for protocol, _ in seats:
+        await loop.create_connection(partial(same, protocol), "127.0.0.1", load.port)
+    await asyncio.gather(*(done for _, done in seats))
+
+
 async def table_loop(load: Load, n: int, report: Report, pacer: Pacer | None) -> None:
     """One table after another until the window ends."""
     http = Http(load.port)
-    loop = asyncio.get_running_loop()
     k = 0
     try:
         while time.monotonic() < load.measure_to:
-            table = await http.post("/api/tables", {"game": load.game, "players": load.players})
-            seats = []
-            for seat in range(load.players):
-                joined = await http.post(
-                    f"/api/tables/{table['id']}/seats/{seat}", {"name": f"b{seat}"}
-                )
-                done: asyncio.Future[None] = loop.create_future()
-                rng = random.Random(n * 1000 + k * 10 + seat)
-                seat_protocol = Seat(load, table["id"], joined["token"], rng, report, done, pacer)
-                seats.append((seat_protocol, done))
-            for protocol, _ in seats:
-                await loop.create_connection(partial(same, protocol), "127.0.0.1", load.port)
-            await asyncio.gather(*(done for _, done in seats))
-            if time.monotonic() < load.measure_to:
+            await one_table(load, http, n * 1000 + k * 10, report, pacer)
+            if load.measure_from <= time.monotonic() < load.measure_to:
                 report.matches += 1
             k += 1
     finally:

@@ -1,3 +1,11 @@
 """pasture: four sheep tabletop games, exactly by their rules."""
 
 __version__ = "0.1.0"
+
+
+def compiled() -> bool:
+    """True when the game engines run compiled by mypyc (a `PASTURE_COMPILE=1` build, see
+    setup.py), False for the pure-Python engines of an ordinary install."""
+    from pasture.core import game
+
+    return not game.__file__.endswith(".py")

@@ -10,11 +10,13 @@ from __future__ import annotations
 import random
 import types
 import typing
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
+
+from mypy_extensions import mypyc_attr
 
 from pasture.core.encode import Section
 from pasture.core.errors import IllegalAction, InvalidOptions
@@ -23,10 +25,18 @@ if TYPE_CHECKING:
     from pasture.core.index import ActionSet
 
 JSON: TypeAlias = Any
+SeatInput: TypeAlias = "int | Any"
+"""A seat as `apply` and `check_legal` receive it: whatever the caller passed, rejected with
+`IllegalAction('unknown_seat')` when it is no seat. (Compiled by mypyc, an `int` parameter
+would check it first and raise TypeError.)"""
+ActionInput: TypeAlias = "Action | Any"
+"""An action as `apply` and `check_legal` receive it: whatever the caller passed, rejected
+with `IllegalAction('malformed_action')` when it is no action (as `SeatInput`)."""
 CHANCE = -1
 """The seat that makes chance decisions (deals, shuffles, random draws)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions.
 
@@ -103,6 +113,32 @@ def _type_ok(value: JSON, allowed: tuple[type, ...]) -> bool:
     return isinstance(value, allowed)
 
 
+class _FieldSpec(typing.NamedTuple):
+    """One field of an action class, as parsing checks it."""
+
+    name: str
+    required: bool
+    allowed: tuple[type, ...]
+
+
+_PARSE_SPECS: dict[type, tuple[frozenset[str], tuple[_FieldSpec, ...]]] = {}
+
+
+def _parse_spec(cls: type) -> tuple[frozenset[str], tuple[_FieldSpec, ...]]:
+    """The keys an action class's JSON form may have, and its fields to check (every
+    action a client sends is parsed: the dataclass fields are read once per class)."""
+    spec = _PARSE_SPECS.get(cls)
+    if spec is None:
+        types_ = _field_types(cls)
+        specs = tuple(
+            # a field with neither a default nor a factory has both MISSING: required
+            _FieldSpec(f.name, f.default is f.default_factory, types_[f.name])
+            for f in fields(cls)
+        )
+        spec = _PARSE_SPECS[cls] = (frozenset(_field_names(cls)) | {"kind"}, specs)
+    return spec
+
+
 def parse_action(data: JSON, action_types: Mapping[str, type[Action]]) -> Action:
     """Build an action from its JSON form, or raise `IllegalAction('malformed_action')`."""
     if not isinstance(data, dict):
@@ -114,26 +150,27 @@ def parse_action(data: JSON, action_types: Mapping[str, type[Action]]) -> Action
         raise IllegalAction(
             f"Unknown action kind {kind!r}; this game knows: {known}.", "malformed_action"
         )
-    names = _field_names(cls)
-    extra = sorted(set(data) - {"kind"} - set(names))
-    if extra:
+    keys, specs = _parse_spec(cls)
+    if not keys.issuperset(data):
+        extra = sorted(set(data) - keys)
         raise IllegalAction(
             f"Action '{kind}' has no field(s) {', '.join(extra)}.", "malformed_action"
         )
-    types_ = _field_types(cls)
     values: dict[str, JSON] = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.name not in data:
-            if f.default is not f.default_factory:  # has a default
+    for name, required, allowed in specs:
+        if name not in data:
+            if not required:
                 continue
-            raise IllegalAction(f"Action '{kind}' needs the field '{f.name}'.", "malformed_action")
-        value = _json_value(data[f.name])
-        if not _type_ok(value, types_[f.name]):
+            raise IllegalAction(f"Action '{kind}' needs the field '{name}'.", "malformed_action")
+        value = data[name]
+        if isinstance(value, list) or not (value is None or isinstance(value, (int, str))):
+            value = _json_value(value)  # a list becomes a tuple; anything else is refused
+        if not _type_ok(value, allowed):
             raise IllegalAction(
-                f"Field '{f.name}' of action '{kind}' has the wrong type: {value!r}.",
+                f"Field '{name}' of action '{kind}' has the wrong type: {value!r}.",
                 "malformed_action",
             )
-        values[f.name] = value
+        values[name] = value
     try:
         return cls(**values)
     except TypeError as exc:
@@ -264,6 +301,7 @@ class Option:
         return data
 
 
+@mypyc_attr(native_class=False)  # off the hot path; its class attributes stay Python's
 class Game(ABC):
     """A game: its name, player range, options, and how to start and restore a state."""
 
@@ -384,7 +422,8 @@ def _state_from_json(name: str, data: JSON) -> State:
     return get(name).state_from_json(data)
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):
     """One moment of a game. `apply` changes it in place; `clone` copies it cheaply.
 
     `copy.deepcopy` is `clone()` and `pickle` goes through the JSON form, so every copy
@@ -392,6 +431,11 @@ class State(ABC):
 
     game: ClassVar[Game]
     num_players: int
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        """Compiled (mypyc) states are made by `Cls.__new__(Cls)` in `clone`, which then
+        skips `__init__`, as `object.__new__(Cls)` does for interpreted ones."""
+        return super().__new__(cls)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()
@@ -448,12 +492,12 @@ class State(ABC):
     def check_invariants(self) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state is inconsistent (e.g. a card in two places)."""
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         """Carry out `action` for `seat`, or raise IllegalAction and change nothing."""
         self.check_legal(seat, action)
         return self._apply(seat, action)
 
-    def check_legal(self, seat: int, action: Action) -> None:
+    def check_legal(self, seat: SeatInput, action: ActionInput) -> None:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action.", "malformed_action")
         if self.is_over():

@@ -13,7 +13,18 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, State
+from mypy_extensions import mypyc_attr
+
+from pasture.core.game import (
+    CHANCE,
+    JSON,
+    Action,
+    ActionInput,
+    ChanceOutcome,
+    Event,
+    SeatInput,
+    State,
+)
 
 S = TypeVar("S", bound="ModularState", contravariant=True)
 
@@ -46,6 +57,7 @@ FastLegal = Callable[[Any, int, Action], bool]
 TimeoutAction = Callable[[Any, int], "Action | None"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ModularState(State):
     """Delegates to `rules` (a `GameRules`: actors, legal_actions, chance_outcomes, apply,
     check_invariants; optionally fast_legal and timeout_action) and `views` (a
@@ -75,7 +87,7 @@ class ModularState(State):
     def chance_outcomes(self) -> Sequence[ChanceOutcome]:
         return self.rules.chance_outcomes(self)
 
-    def check_legal(self, seat: int, action: Action) -> None:
+    def check_legal(self, seat: SeatInput, action: ActionInput) -> None:
         """The game's `fast_legal` (if any) accepts common legal actions cheaply; anything
         it does not vouch for gets the full check and its error message."""
         fast: FastLegal | None = getattr(self.rules, "fast_legal", None)

@@ -12,13 +12,14 @@ from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pasture.server import i18n, rematch, replay, rest, ws
-from pasture.server.errors import ServerError
+from pasture.server.errors import ServerError, http_answer
 from pasture.server.http_guard import HttpGuard, WebClientFiles
 from pasture.server.limits import ClientLimits
+from pasture.server.lobby_lane import LobbyLane
 from pasture.server.manager import TableManager
 from pasture.server.settings import Settings
 from pasture.store.database import Database
@@ -83,14 +84,17 @@ def create_app(
         description="The websocket protocol is described in docs/server.md.",
         version="0.1.0",
         lifespan=lifespan,
+        # No OpenTelemetry: else every request asks whether a provider was set up.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     manager = _LazyManager(state)
 
     @app.exception_handler(ServerError)
-    async def _server_error(_request: Request, e: ServerError) -> JSONResponse:
-        wait = e.params.get("retry_after") if e.code == "rate_limited" else None
-        headers = {"Retry-After": str(wait)} if wait is not None else None
-        return JSONResponse(e.to_json(), status_code=e.status, headers=headers)
+    async def _server_error(_request: Request, e: ServerError) -> Response:
+        content, headers = http_answer(e)
+        return Response(
+            content, status_code=e.status, headers={k.decode(): v.decode() for k, v in headers}
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, e: StarletteHTTPException) -> JSONResponse:
@@ -112,19 +116,39 @@ def create_app(
         message = "The server could not do that now; try again."
         return JSONResponse({"code": "unavailable", "message": message}, status_code=503)
 
+    limits = ClientLimits.of(settings)
+    lobby = rest.Lobby(manager, limits)  # type: ignore[arg-type]
+    # Each middleware added wraps those before it: forwarding, then the guard, then the
+    # lane that answers the lobby's ordinary writes.
+    app.add_middleware(LobbyLane, lobby=lobby)
     app.add_middleware(HttpGuard, max_body=settings.max_body)
     if redis_url is not None:  # cluster hook: requests about a table go to its owner
         from pasture.server.forward import ForwardToOwner
 
         app.add_middleware(ForwardToOwner, state=state)
-    limits = ClientLimits.of(settings)
-    app.include_router(rest.router(manager, limits))  # type: ignore[arg-type]
+    app.include_router(rest.router(lobby))
     app.include_router(i18n.router())
     app.include_router(rematch.router(manager, limits))  # type: ignore[arg-type]
     app.include_router(replay.router(manager, limits))  # type: ignore[arg-type]
     ws.install(app, manager, settings)  # type: ignore[arg-type]
     _mount_web_client(app)
+    _document_errors(app)
     return app
+
+
+def _document_errors(app: FastAPI) -> None:
+    """The API document, with the schema the routes' error answers refer to (rest.py
+    ERRORS), built when first asked for."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = FastAPI.openapi(app)  # kept as app.openapi_schema
+        schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+        schemas["ErrorOut"] = rest.ErrorOut.model_json_schema()
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 class _LazyManager:

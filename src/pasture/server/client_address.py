@@ -63,6 +63,8 @@ def client_address(peer: str, forwarded_for: Sequence[str], proxies: TrustedProx
     hop of the X-Forwarded-For headers (`forwarded_for`, in the order received) that is not
     a trusted proxy. A hop that is no address stops the walk at the last trusted one, so a
     malformed header can never pick a bucket of its own."""
+    if not proxies.networks:  # the usual case: nothing to parse
+        return peer
     nearest = parse_address(peer)
     if nearest is None or not proxies.trusts(nearest):
         return peer

@@ -30,6 +30,8 @@ SECURITY_HEADERS = [
 ]
 # The interactive API documentation (/docs, /redoc) loads its scripts from a CDN.
 DOCS_PREFIXES = ("/docs", "/redoc")
+_HEADERS = (*SECURITY_HEADERS, (b"content-security-policy", CSP.encode()))
+_DOCS_HEADERS = tuple(SECURITY_HEADERS)
 
 WEB_SUFFIXES = frozenset({".html", ".js", ".css", ".svg", ".png", ".ico", ".woff2", ".json"})
 
@@ -47,9 +49,7 @@ class HttpGuard:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
-        headers = list(SECURITY_HEADERS)
-        if not path.startswith(DOCS_PREFIXES):
-            headers.append((b"content-security-policy", CSP.encode()))
+        headers = _DOCS_HEADERS if path.startswith(DOCS_PREFIXES) else _HEADERS
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -221,6 +221,14 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self._start_counting()
         if not pipelined:
             self._deadline.arm(self.transport)
+
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        # The websocket's protocol has the connection now. The parser holds this one's
+        # callbacks, a cycle only the garbage collector would free (uvicorn breaks it
+        # when a connection is lost, which an upgraded one never is here): every
+        # websocket would leave it behind for a middle or full collection to walk.
+        self.parser = None  # type: ignore[assignment]
 
     def send_400_response(self, msg: str) -> None:
         if not self._refused:

@@ -18,6 +18,7 @@ while messages still wait in the queue, the socket is read the ordinary way.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections import deque
 from typing import Any
 
@@ -171,8 +172,11 @@ class _Disconnects:
     as it was through the queue."""
 
     def __init__(self, inbox: Inbox) -> None:
-        self._inbox = inbox
+        # Weak: the protocol holds this and the Inbox the protocol, a cycle that would
+        # leave every closed socket's objects to the garbage collector.
+        self._inbox = weakref.ref(inbox)
 
     def put_nowait(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "websocket.disconnect":
-            self._inbox.gone(int(message.get("code", 1005)))
+        inbox = self._inbox()
+        if inbox is not None and message.get("type") == "websocket.disconnect":
+            inbox.gone(int(message.get("code", 1005)))

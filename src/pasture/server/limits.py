@@ -86,7 +86,11 @@ class ClientLimit:
     def check(self, request: Request) -> None:
         """Take a token for this request's client, or refuse it (ServerError 429)."""
         peer = request.client.host if request.client is not None else "?"
-        client = client_address(peer, request.headers.getlist("x-forwarded-for"), self.proxies)
+        client = (  # the headers are read only when a proxy may have written them
+            client_address(peer, request.headers.getlist("x-forwarded-for"), self.proxies)
+            if self.proxies.networks
+            else peer
+        )
         bucket = self.limiter.bucket(client)
         if not bucket.take():
             wait = bucket.wait()

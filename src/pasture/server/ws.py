@@ -143,9 +143,8 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         try:
-            hello = await asyncio.wait_for(
-                read_message(websocket, settings.max_message), settings.hello_timeout
-            )
+            async with asyncio.timeout(settings.hello_timeout):  # no task, unlike wait_for
+                hello = await read_message(websocket, settings.max_message)
             if hello["type"] != "hello":
                 raise ServerError(400, "expected_hello", "The first message must be a hello.")
             token = hello.get("token")

@@ -13,34 +13,15 @@ from sqlalchemy import Connection, Dialect, bindparam, func, insert, select, tup
 
 from pasture.store.models import ActionRow, Base, SeatRow, TableRow
 
-# The statements of every join and every match's end are built once, on the Core tables
-# (not the ORM classes): building one and keying its compiled form costs more CPU than
-# running it (bench/bench_server.py, the database thread). Those of every action are the
-# driver's own SQL (`ActionAppend`).
+# The statements of every new table and every match's end are built once, on the Core
+# tables (not the ORM classes): building one and keying its compiled form costs more CPU
+# than running it (bench/bench_server.py, the database thread). Those of every action
+# and every join are the driver's own SQL (`ActionAppend`, `set_seat`).
 _TABLES = Base.metadata.tables[TableRow.__tablename__]
 _SEATS = Base.metadata.tables[SeatRow.__tablename__]
 _ACTIONS = Base.metadata.tables[ActionRow.__tablename__]
 _INSERT_TABLE = insert(_TABLES)
 _INSERT_SEATS = insert(_SEATS)
-_SET_SEAT = (
-    update(_SEATS)
-    .where(_SEATS.c.table_id == bindparam("b_table"), _SEATS.c.seat == bindparam("b_seat"))
-    .values(
-        name=bindparam("b_name"),
-        token_hash=bindparam("b_token_hash"),
-        bot=bindparam("b_bot"),
-        since_version=bindparam("b_since"),
-    )
-)
-_SET_STATUS_TIMERS = (
-    update(_TABLES)
-    .where(_TABLES.c.id == bindparam("b_table"))
-    .values(
-        status=bindparam("b_status"),
-        wake_at=bindparam("b_wake_at"),
-        deadlines=bindparam("b_deadlines", type_=_TABLES.c.deadlines.type),
-    )
-)
 _SET_TIMERS = (
     update(_TABLES)
     .where(_TABLES.c.id == bindparam("b_table"))
@@ -151,26 +132,15 @@ def insert_table(conn: Connection, table: TableRecord) -> None:
 def set_seat(
     conn: Connection, table_id: str, seat: SeatRecord, status: str, timers: StoredTimers
 ) -> None:
-    """Store who sits in `seat` now, and the table's status (a join may start play)."""
-    conn.execute(
-        _SET_SEAT,
-        {
-            "b_table": table_id,
-            "b_seat": seat.seat,
-            "b_name": seat.name,
-            "b_token_hash": seat.token_hash,
-            "b_bot": seat.bot,
-            "b_since": seat.since,
-        },
+    """Store who sits in `seat` now, and the table's status (a join may start play), in
+    the driver's own SQL like every action's statements: four joins open each match."""
+    sql = _driver_sql(conn.dialect)
+    conn.exec_driver_sql(
+        sql.set_seat, (seat.name, seat.token_hash, seat.bot, seat.since, table_id, seat.seat)
     )
-    conn.execute(
-        _SET_STATUS_TIMERS,
-        {
-            "b_table": table_id,
-            "b_status": status,
-            "b_wake_at": timers.wake_at,
-            "b_deadlines": timers.deadlines or None,
-        },
+    conn.exec_driver_sql(
+        sql.set_status_timers,
+        (status, timers.wake_at, _json_or_null(timers.deadlines), table_id),
     )
 
 
@@ -229,14 +199,16 @@ def _json_or_null(deadlines: dict[str, float]) -> str | None:
 class _DriverSql:
     insert_actions: str
     set_timers: str
+    set_seat: str
+    set_status_timers: str
 
 
 _DRIVER_SQL: dict[str, _DriverSql] = {}
 
 
 def _driver_sql(dialect: Dialect) -> _DriverSql:
-    """The statements every action runs, in the driver's own parameter style (SQLite's
-    `?`, psycopg's `%s`), for `exec_driver_sql` with rows of values."""
+    """The statements every action and every join runs, in the driver's own parameter
+    style (SQLite's `?`, psycopg's `%s`), for `exec_driver_sql` with rows of values."""
     sql = _DRIVER_SQL.get(dialect.name)
     if sql is None:
         if dialect.paramstyle == "qmark":
@@ -253,6 +225,14 @@ def _driver_sql(dialect: Dialect) -> _DriverSql:
             ),
             set_timers=(
                 f"UPDATE {_TABLES.name} SET wake_at = {mark}, deadlines = {mark} WHERE id = {mark}"
+            ),
+            set_seat=(
+                f"UPDATE {_SEATS.name} SET name = {mark}, token_hash = {mark}, bot = {mark},"
+                f" since_version = {mark} WHERE table_id = {mark} AND seat = {mark}"
+            ),
+            set_status_timers=(
+                f"UPDATE {_TABLES.name} SET status = {mark}, wake_at = {mark}, deadlines = {mark}"
+                f" WHERE id = {mark}"
             ),
         )
     return sql

@@ -149,7 +149,7 @@ def four_fleeces_then_a_row(bleat_rule: bool = True):  # type: ignore[no-untyped
         [[("green_3", "green", 3), ("green_4", "green", 4), ("green_5", "green", 5)]],
         bleat_rule=bleat_rule,
     )
-    s.fleeces[0], s.fleece_points[0], s.scores[0] = 4, [1, 2, 3, 4], 10
+    s.fleeces[0], s.fleece_points[0], s.scores[0] = 4, (1, 2, 3, 4), 10
     to_shearing(s)
     return s
 

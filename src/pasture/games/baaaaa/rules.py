@@ -13,7 +13,7 @@ from itertools import compress
 from operator import getitem
 from typing import TYPE_CHECKING
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
+from pasture.core.game import CHANCE, JSON, Action, ActionInput, ChanceOutcome, Event, SeatInput
 from pasture.games.baaaaa.actions import PlaySheepCard, PlayWolfCard, TakeSheep, TurnWolfCard
 from pasture.games.baaaaa.board import FACES, HUT, SPACES, STEP, face_distance, path
 from pasture.games.baaaaa.edition import Edition
@@ -278,7 +278,7 @@ class SheepCardPlan:
         self.events: dict[int, Event] = {}
         """(seat * 3 + fate) -> the event: plays are few, so each event is made once."""
 
-    def vouch(self, s: BaaaaaState, seat: int) -> bool:
+    def vouch(self, s: BaaaaaState, seat: SeatInput) -> bool:
         """True when this play is certainly legal for `seat` now (False: ask the full check)."""
         if not (
             self.possible
@@ -371,7 +371,7 @@ class WolfCardPlan:
         self.step = step
         self.known = known
 
-    def vouch(self, s: BaaaaaState, seat: int) -> bool:
+    def vouch(self, s: BaaaaaState, seat: SeatInput) -> bool:
         return seat == CHANCE and s.phase == DRAW and s.deck[self.k] > 0
 
     def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
@@ -399,7 +399,7 @@ class WolfPickPlan:
         self.action = action
         self.k = k
 
-    def vouch(self, s: BaaaaaState, seat: int) -> bool:
+    def vouch(self, s: BaaaaaState, seat: SeatInput) -> bool:
         return s.phase == CHOOSE and type(seat) is int and seat == s.wolf_seat and self.k in s.held
 
     def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
@@ -417,7 +417,7 @@ class TakePlan:
         self.action = action
         self.space = action.space
 
-    def vouch(self, s: BaaaaaState, seat: int) -> bool:
+    def vouch(self, s: BaaaaaState, seat: SeatInput) -> bool:
         return (
             s.phase == TIE and type(seat) is int and seat == tie_chooser(s) and self.space in s.tie
         )
@@ -552,7 +552,7 @@ def plan_of(t: Tables, action: Action) -> Plan | None:
     return plan
 
 
-def fast_legal(s: BaaaaaState, seat: int, action: Action) -> bool:
+def fast_legal(s: BaaaaaState, seat: SeatInput, action: ActionInput) -> bool:
     """True when `action` is certainly legal; False sends it to the full check (which
     then names the reason). Only the tables' own action objects are vouched for."""
     plan = s.tables.plans.get(id(action))

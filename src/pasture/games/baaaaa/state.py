@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, Action, Event, Result, State, Termination
+from pasture.core.game import (
+    JSON,
+    ActionInput,
+    Event,
+    Result,
+    SeatInput,
+    State,
+    Termination,
+)
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.baaaaa import rules, view
 from pasture.games.baaaaa.board import HUT, SHEEP_START, SPACES, WOLF_START
@@ -20,6 +28,9 @@ from pasture.games.baaaaa.rules import DRAW, OVER
 if TYPE_CHECKING:
     from pasture.games.baaaaa.game import Baaaaa
     from pasture.games.baaaaa.rules import Tables
+
+COMPILED = not __file__.endswith(".py")
+"""True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 
 class BaaaaaState(ModularState, direct_rules=True):
@@ -81,7 +92,7 @@ class BaaaaaState(ModularState, direct_rules=True):
         self.phase = rules.SHEEP
 
     # --- the core contract -------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         # The tables' own action objects (what legal_actions hands out) carry a plan that
         # vouches for them cheaply; anything else gets the full check and its message.
         plan = self.tables.plans.get(id(action))
@@ -124,14 +135,47 @@ class BaaaaaState(ModularState, direct_rules=True):
         # The attributes at once. `dict(...)`, not `.copy()`: a copy of an instance's
         # dict keeps its split key table, from which CPython 3.11 reads attributes about
         # three times slower, on every step of the copy; a new dict is a combined one.
-        new = object.__new__(BaaaaaState)
-        new.__dict__ = dict(self.__dict__)
+        if COMPILED:
+            new = self._copy_attributes()
+        else:
+            new = object.__new__(BaaaaaState)
+            new.__dict__ = dict(self.__dict__)
         new.sheep = self.sheep[:]
         new.avail = self.avail[:]
         new.deck = self.deck[:]
         new.aside = self.aside[:]
         new.held = self.held[:]
         new.tie = self.tie[:]
+        return new
+
+    def _copy_attributes(self) -> BaaaaaState:
+        """A shallow copy for the compiled build (mypyc), whose states have no `__dict__`."""
+        new = BaaaaaState.__new__(BaaaaaState)
+        new.edition = self.edition
+        new.tables = self.tables
+        new.num_players = self.num_players
+        new.wolf_seat = self.wolf_seat
+        new.max_turns = self.max_turns
+        new.first = self.first
+        new.phase = self.phase
+        new.current = self.current
+        new.turn = self.turn
+        new.sheep = self.sheep
+        new.wolf = self.wolf
+        new.shepherd = self.shepherd
+        new.saved = self.saved
+        new.taken = self.taken
+        new.avail = self.avail
+        new.deck = self.deck
+        new.aside = self.aside
+        new.held = self.held
+        new.held_known = self.held_known
+        new.in_play = self.in_play
+        new.tie = self.tie
+        new.sated = self.sated
+        new.reshuffles = self.reshuffles
+        new.last_sheep = self.last_sheep
+        new.last_wolf = self.last_wolf
         return new
 
     def to_json(self) -> dict[str, JSON]:
@@ -168,7 +212,7 @@ class BaaaaaState(ModularState, direct_rules=True):
         edition = default_edition()
         if data["edition"] != edition.name:
             raise ValueError(f"Unknown Baaaaa! edition {data['edition']!r}.")
-        s = object.__new__(cls)
+        s = BaaaaaState.__new__(BaaaaaState) if COMPILED else object.__new__(cls)
         s.edition = edition
         s.tables = rules.tables(edition)
         s.num_players = data["players"]

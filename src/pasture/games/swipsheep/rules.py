@@ -10,7 +10,7 @@ from itertools import repeat
 from operator import add, mul, sub
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
+from pasture.core.game import CHANCE, JSON, Action, ActionInput, ChanceOutcome, Event, SeatInput
 from pasture.games.swipsheep.actions import Attack, Deal, Draw, PassCards
 from pasture.games.swipsheep.edition import Edition, default_edition
 
@@ -321,7 +321,7 @@ def chance_outcomes(s: SwipSheepState) -> tuple[ChanceOutcome, ...]:
     return ()
 
 
-def fast_legal(s: SwipSheepState, seat: int, action: Action) -> bool:
+def fast_legal(s: SwipSheepState, seat: SeatInput, action: ActionInput) -> bool:
     """True when `action` is certainly legal; False sends it to the full check."""
     if type(seat) is not int:  # True == 1 and 1.0 == 1: leave odd seats to the full check
         return False

@@ -11,7 +11,7 @@ from itertools import repeat
 from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, Event, Result, State
+from pasture.core.game import CHANCE, JSON, Action, ActionInput, Event, Result, SeatInput, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
     from pasture.games.swipsheep.redraw import AttackLog, Round
     from pasture.games.swipsheep.rules import Tables
+
+COMPILED = not __file__.endswith(".py")
+"""True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 ROUNDS = {3: 4, 4: 3, 5: 2}
 """Rounds played, by player count."""
@@ -85,7 +88,7 @@ class SwipSheepState(ModularState, direct_rules=True):
         rules.start_round(self)
 
     # --- the core contract -------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         # The tables' own action objects (what legal_actions and chance_outcomes hand
         # out) are known by identity, so the common steps are vouched for cheaply;
         # anything else gets the full check and its error message.
@@ -142,8 +145,11 @@ class SwipSheepState(ModularState, direct_rules=True):
         # The attributes at once. `dict(...)`, not `.copy()`: a copy of an instance's
         # dict keeps its split key table, from which CPython 3.11 reads attributes about
         # three times slower, on every step of the copy; a new dict is a combined one.
-        new = object.__new__(SwipSheepState)
-        new.__dict__ = dict(self.__dict__)
+        if COMPILED:
+            new = self._copy_attributes()
+        else:
+            new = object.__new__(SwipSheepState)
+            new.__dict__ = dict(self.__dict__)
         new.deck = self.deck[:]
         new.hands = list(map(list.copy, self.hands))
         new.laid = self.laid[:]
@@ -156,8 +162,11 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     def clone_with_round(self, hands: list[list[int]]) -> SwipSheepState:
         """A copy that will get new `hands`, `deck`, `history` and `events` (a re-draw)."""
-        new = object.__new__(SwipSheepState)
-        new.__dict__ = dict(self.__dict__)  # combined, as in `clone`
+        if COMPILED:
+            new = self._copy_attributes()
+        else:
+            new = object.__new__(SwipSheepState)
+            new.__dict__ = dict(self.__dict__)  # combined, as in `clone`
         new.hands = hands
         new.laid = self.laid[:]
         new.aside = self.aside[:]
@@ -165,6 +174,36 @@ class SwipSheepState(ModularState, direct_rules=True):
         new.passes = [None] * self.num_players
         new.redraws = {}  # its deal and passes will be others
         new.attacks_read = None
+        return new
+
+    def _copy_attributes(self) -> SwipSheepState:
+        """A shallow copy for the compiled build (mypyc), whose states have no `__dict__`."""
+        new = SwipSheepState.__new__(SwipSheepState)
+        new.edition = self.edition
+        new.tables = self.tables
+        new.num_players = self.num_players
+        new.rounds = self.rounds
+        new.round = self.round
+        new.first = self.first
+        new.phase = self.phase
+        new.round_deck = self.round_deck
+        new.dealing = self.dealing
+        new.waiting = self.waiting
+        new.deck = self.deck
+        new.hands = self.hands
+        new.scored = self.scored
+        new.laid = self.laid
+        new.aside = self.aside
+        new.deal_queue = self.deal_queue
+        new.passes = self.passes
+        new.attacker = self.attacker
+        new.pending_draw = self.pending_draw
+        new.history = self.history
+        new.events = self.events
+        new.log_start = self.log_start
+        new.last_round = self.last_round
+        new.redraws = self.redraws
+        new.attacks_read = self.attacks_read
         return new
 
     def to_json(self) -> dict[str, JSON]:
@@ -194,7 +233,7 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     @classmethod
     def from_json(cls, data: dict[str, Any], parse: Any) -> SwipSheepState:
-        state = object.__new__(cls)
+        state = SwipSheepState.__new__(SwipSheepState) if COMPILED else object.__new__(cls)
         cards = data.get("cards")
         state.edition = default_edition() if cards is None else Edition.from_json(cards)
         state.tables = rules.tables(state.edition)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pasture.core.game import CHANCE, Action, ChanceOutcome, Event
+from pasture.core.game import CHANCE, Action, ActionInput, ChanceOutcome, Event, SeatInput
 from pasture.games.wilson_shep.actions import Hide, Move, Place, Reveal, Swap
 from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS, PAIRS_CLEAR_OF
 
@@ -149,7 +149,7 @@ def chance_outcomes(s: WilsonShepState) -> tuple[ChanceOutcome, ...]:
     return found if found is not None else outcomes_for(s.shown)
 
 
-def fast_legal(s: WilsonShepState, seat: int, action: Action) -> bool:
+def fast_legal(s: WilsonShepState, seat: SeatInput, action: ActionInput) -> bool:
     """True when `action` is certainly legal; False sends it to the full check."""
     if type(seat) is not int:
         return False

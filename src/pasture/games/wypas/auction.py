@@ -74,6 +74,10 @@ class Auction:
         "last_lot",
     )
 
+    def __new__(cls, *args: object) -> Auction:
+        """Lets `copy` make one without `__init__` in the compiled build too (mypyc)."""
+        return super().__new__(cls)
+
     def __init__(self, players: int) -> None:
         self.lots: list[Lot] = []
         self.opener = -1

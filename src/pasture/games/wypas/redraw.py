@@ -24,9 +24,9 @@ from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.games.wypas import rules
-from pasture.games.wypas.auction import FACE_DOWN, LaidCard, Lot
+from pasture.games.wypas.auction import FACE_DOWN, Auction, LaidCard, Lot
 from pasture.games.wypas.edition import THIEF
-from pasture.games.wypas.knowledge import PUBLIC, Counts
+from pasture.games.wypas.knowledge import PUBLIC, Counts, Knowledge
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
@@ -166,8 +166,12 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 cards[i] = LaidCard(k, c.value, c.face)
         laid[p] = tuple(cards)
     # the copy: `WypasState.clone`, with what was made above
+    try:
+        d = s.__dict__.copy()
+    except AttributeError:  # a compiled state (mypyc) has no `__dict__`: its own copy
+        return _native_copy(s, deck, hidden_discard, hands, held, reach, drawn, auction, known)
     t = object.__new__(s.__class__)
-    d = t.__dict__ = s.__dict__.copy()
+    t.__dict__ = d
     d["deal_queue"] = s.deal_queue[:]
     d["deck"] = deck
     d["deck_at"] = None  # worked out when the re-drawn state first deals, if it does
@@ -182,6 +186,32 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     d["known"] = known
     d["_legal_seat"] = -1
     d["_public_view"] = None
+    return t
+
+
+def _native_copy(
+    s: WypasState,
+    deck: list[int],
+    hidden_discard: list[tuple[int, ...]],
+    hands: list[list[int]],
+    held: list[int],
+    reach: list[int],
+    drawn: list[int],
+    auction: Auction,
+    known: Knowledge,
+) -> WypasState:
+    """The re-drawn state of a compiled build's state: `clone`, then the parts made by
+    `determinize` put in."""
+    t = s.clone()
+    t.deck = deck
+    t.deck_at = None
+    t.hidden_discard = hidden_discard
+    t.hands = hands
+    t.held = held
+    t.reach = reach
+    t.drawn = drawn
+    t.auction = auction
+    t.known = known
     return t
 
 

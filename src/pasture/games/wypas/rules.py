@@ -15,7 +15,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from pasture.core.game import Action, ChanceOutcome, Event
+from pasture.core.game import Action, ActionInput, ChanceOutcome, Event
 from pasture.games.wypas import auction, events, hand_facts, knowledge, pens, specials
 from pasture.games.wypas.actions import (
     Deal,
@@ -120,7 +120,7 @@ def chance_outcomes(s: WypasState) -> Sequence[ChanceOutcome]:
     return ()
 
 
-def chance_ok(s: WypasState, action: Action) -> bool:
+def chance_ok(s: WypasState, action: ActionInput) -> bool:
     """True when `action` is certainly a possible chance outcome now."""
     if type(action) is Deal and s.phase == DEAL:
         assert isinstance(action, Deal)

@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Result, Termination
+from pasture.core.game import (
+    CHANCE,
+    JSON,
+    Action,
+    ActionInput,
+    ChanceOutcome,
+    Event,
+    Result,
+    SeatInput,
+    Termination,
+)
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wypas import hand_facts, knowledge, redraw, rules, specials, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
@@ -23,6 +33,9 @@ from pasture.games.wypas.specials import PendingChoice, PenPlays, QueuedCard
 if TYPE_CHECKING:
     from pasture.games.wypas.game import Wypas
 
+
+COMPILED = not __file__.endswith(".py")
+"""True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 CHANCE_PHASES = (rules.DEAL, rules.CHOOSE_BACA)
 
@@ -121,13 +134,16 @@ class WypasState(ModularState):
             self._legal_seat = seat
         return self._legal
 
+    def actors(self) -> tuple[int, ...]:
+        return rules.actors(self)
+
     def chance_outcomes(self) -> Sequence[ChanceOutcome]:
         return rules.chance_outcomes(self)
 
     def is_chance(self) -> bool:
         return self.phase in CHANCE_PHASES
 
-    def check_legal(self, seat: int, action: Action) -> None:
+    def check_legal(self, seat: SeatInput, action: ActionInput) -> None:
         if seat == CHANCE:
             if rules.chance_ok(self, action):
                 return
@@ -140,7 +156,7 @@ class WypasState(ModularState):
             return
         super().check_legal(seat, action)
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         # The common cases of `check_legal` first: a deal the deck allows, or an action
         # just listed for the seat (the very object); anything else gets the full check.
         if seat == CHANCE:
@@ -181,6 +197,8 @@ class WypasState(ModularState):
     # --- copying and JSON --------------------------------------------------------------
 
     def clone(self) -> WypasState:
+        if COMPILED:
+            return self._native_clone()
         new = object.__new__(WypasState)
         d = new.__dict__ = self.__dict__.copy()  # a copy is cheaper than an update
         copy = list.copy
@@ -201,6 +219,54 @@ class WypasState(ModularState):
         d["known"] = self.known[:]  # each holder's facts are replaced on change (knowledge.py)
         d["_legal_seat"] = -1
         d["_public_view"] = None
+        return new
+
+    def _native_clone(self) -> WypasState:
+        """`clone` for the compiled build, whose states have no `__dict__`: the same
+        copies, attribute by attribute."""
+        new = WypasState.__new__(WypasState)
+        new.edition = self.edition
+        new.tables = self.tables
+        new.num_players = self.num_players
+        new.bluff = self.bluff
+        new.bleat_rule = self.bleat_rule
+        new.max_turns = self.max_turns
+        new.first_baca = self.first_baca
+        new.phase = self.phase
+        new.after = self.after
+        new.deal_queue = self.deal_queue[:]
+        new.turn = self.turn
+        new.baca = self.baca
+        new.deck = self.deck[:]
+        at = self.deck_at
+        new.deck_at = at[:] if at is not None else None
+        new.discard = self.discard[:]
+        new.hidden_discard = self.hidden_discard[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.held = self.held[:]
+        new.reach = self.reach[:]
+        new.drawn = self.drawn[:]
+        new.auction = self.auction.copy()
+        new.current = self.current
+        new.gos = self.gos
+        new.pens = self.pens[:]
+        new.fleeces = self.fleeces
+        new.fleece_points = self.fleece_points
+        new.scores = self.scores
+        new.bonus = self.bonus
+        new.sheared = self.sheared
+        new.finisher = self.finisher
+        new.final = self.final
+        new.queue = self.queue
+        new.waiting = self.waiting
+        new.effective = self.effective
+        new.resolving = self.resolving
+        new.pending = self.pending
+        new.known = self.known[:]
+        new._legal_seat = -1
+        new._legal = self._legal
+        new._public_view = None
+        new.pen_plays = self.pen_plays
         return new
 
     def to_json(self) -> dict[str, JSON]:
@@ -255,7 +321,7 @@ class WypasState(ModularState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> WypasState:
-        state = object.__new__(cls)
+        state = WypasState.__new__(WypasState) if COMPILED else object.__new__(cls)
         state.edition = default_edition()
         state.tables = tables.for_edition(state.edition)
         n = state.num_players = data["players"]
@@ -316,10 +382,13 @@ class WypasState(ModularState):
 
 
 # The hot calls bound straight to the rules (one call per use instead of two), as
-# `ModularState(direct_rules=True)` does for games without a legal-action cache.
-WypasState.actors = rules.actors  # type: ignore[assignment, method-assign]
-WypasState.chance_outcomes = rules.chance_outcomes  # type: ignore[assignment, method-assign]
-WypasState.determinize = redraw.determinize  # type: ignore[assignment, method-assign]
+# `ModularState(direct_rules=True)` does for games without a legal-action cache. Compiled,
+# the methods above call the rules directly already (and a compiled class's methods
+# cannot be replaced so); its `determinize` goes through `ModularState` to the views'.
+if not COMPILED:
+    WypasState.actors = rules.actors  # type: ignore[assignment, method-assign]
+    WypasState.chance_outcomes = rules.chance_outcomes  # type: ignore[assignment, method-assign]
+    WypasState.determinize = redraw.determinize  # type: ignore[assignment, method-assign]
 
 
 def _pending_json(pending: PendingChoice | None) -> list[int] | None:

@@ -1,0 +1,85 @@
+"""A closed play socket is freed by reference counting: it leaves no cycle behind for the
+garbage collector, whose middle and full passes would otherwise walk every socket
+closed since the last one (a pause of the event loop that grows with the traffic)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+from pathlib import Path
+
+import httpx
+import uvicorn
+import websockets
+
+from tests.server.harness import free_port
+
+WATCHED = {"WebSocketsSansIOProtocol", "ServerProtocol", "Inbox", "GuardedHttpToolsProtocol"}
+
+
+def test_closed_sockets_leave_no_cyclic_garbage(tmp_path: Path) -> None:
+    """The server as `pasture serve` runs it (its HTTP protocol, uvicorn's sans-I/O
+    websockets), in this process: after a lobby connection and three play sockets (each
+    read through an Inbox once its hello is answered) have closed, a collection finds
+    none of their protocol objects unreachable."""
+    from pasture.server import Settings, create_app
+    from pasture.server.http_guard import GuardedHttpToolsProtocol
+
+    port = free_port()
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", Settings(bot_workers=0))
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        http=GuardedHttpToolsProtocol,
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+    )
+    served = uvicorn.Server(config)
+    thresholds = gc.get_threshold()
+
+    async def scenario() -> list[str]:
+        serving = asyncio.create_task(served.serve())
+        while not served.started:
+            await asyncio.sleep(0.02)
+        try:
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+                table = await http.post("/api/tables", json={"game": "wypas", "players": 3})
+                table_id = table.json()["id"]
+                tokens = []
+                for seat in range(3):
+                    joined = await http.post(
+                        f"/api/tables/{table_id}/seats/{seat}", json={"name": f"p{seat}"}
+                    )
+                    tokens.append(joined.json()["token"])
+            for token in tokens:
+                url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+                async with websockets.connect(url) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                    await ws.send(json.dumps({"type": "ping"}))
+                    kinds = [json.loads(await ws.recv())["type"] for _ in range(3)]
+                    assert kinds == ["welcome", "view", "pong"], kinds
+            for _ in range(250):  # until the server has seen every connection go
+                if not served.server_state.connections:
+                    break
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.1)  # the play handlers' last steps after the close
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            try:
+                gc.collect()
+                return [type(o).__name__ for o in gc.garbage if type(o).__name__ in WATCHED]
+            finally:
+                gc.set_debug(0)
+                gc.garbage.clear()
+        finally:
+            served.should_exit = True
+            await serving
+
+    gc.collect()
+    try:
+        assert asyncio.run(scenario()) == []
+    finally:  # the server's lifespan tuned the collector of this process
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)

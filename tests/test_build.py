@@ -1,0 +1,104 @@
+"""The two builds: pure Python (an ordinary or editable install) and the engines compiled by
+mypyc (`PASTURE_COMPILE=1`, setup.py). CI runs the engine tests on both; with
+`PASTURE_EXPECT_COMPILED=1` these tests also check that the compiled modules are the ones
+loaded, so a build that quietly fell back to Python cannot pass as compiled."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pickle
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import pasture
+from pasture import games
+from pasture.core import CHANCE
+from pasture.core.match import sample
+
+ROOT = Path(__file__).resolve().parents[1]
+EXPECT_COMPILED = os.environ.get("PASTURE_EXPECT_COMPILED") == "1"
+
+
+def engine_modules() -> list[str]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    paths: list[str] = config["tool"]["pasture"]["compiled-engines"]
+    return [path.removesuffix(".py").replace("/", ".") for path in paths]
+
+
+def test_every_module_to_compile_exists() -> None:
+    for name in engine_modules():
+        assert (ROOT / "src" / (name.replace(".", "/") + ".py")).is_file(), name
+
+
+def test_no_compiled_module_shadows_a_source_file() -> None:
+    """A compiled module next to its `.py` would be imported instead of it: edits to the
+    source would silently not run. setup.py never compiles into src/."""
+    compiled = sorted(
+        str(p.relative_to(ROOT))
+        for suffix in ("*.so", "*.pyd")
+        for p in ROOT.glob(f"src/**/{suffix}")
+    )
+    assert compiled == []
+
+
+@pytest.mark.skipif(not EXPECT_COMPILED, reason="checks a PASTURE_COMPILE=1 build")
+def test_the_compiled_engines_are_the_ones_loaded() -> None:
+    assert pasture.compiled()
+    for name in engine_modules():
+        module = importlib.import_module(name)
+        assert module.__file__ is not None and module.__file__.endswith(".so"), module.__file__
+
+
+@pytest.mark.skipif(EXPECT_COMPILED, reason="checks a pure-Python install")
+def test_an_ordinary_install_runs_pure_python() -> None:
+    assert not pasture.compiled()
+
+
+@pytest.mark.parametrize("name", [game.name for game in games.all_games()])
+def test_states_pickle_and_clone_to_the_same_json_along_a_playout(name: str) -> None:
+    """What the RL adapters and Ray rely on, in either build: a pickled or cloned state
+    serializes exactly as the original and plays on the same."""
+    game = games.get(name)
+    rng = random.Random(5)
+    state = game.new_state(game.max_players)
+    step = 0
+    while not state.is_over():
+        if step % 7 == 0:
+            for copy in (pickle.loads(pickle.dumps(state)), state.clone()):
+                assert type(copy) is type(state)
+                assert copy.to_json() == state.to_json()
+                assert copy.actors() == state.actors()
+        if state.is_chance():
+            state.apply(CHANCE, sample(state.chance_outcomes(), rng))
+        else:
+            seat = state.actors()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+
+
+@pytest.mark.skipif(EXPECT_COMPILED, reason="compares with the interpreted copy")
+@pytest.mark.parametrize("name", [game.name for game in games.all_games()])
+def test_the_compiled_copy_gives_every_attribute(name: str) -> None:
+    """The compiled build's `clone` names each attribute (its states have no `__dict__`);
+    run here on interpreted states, it must give a copy with the very attributes and
+    JSON of the interpreted `clone`, so an attribute added to a state and not to its
+    compiled copy fails in the pure-Python suite too."""
+    game = games.get(name)
+    rng = random.Random(3)
+    state = game.new_state(game.max_players)
+    for _ in range(40):
+        if state.is_over():
+            break
+        if state.is_chance():
+            state.apply(CHANCE, sample(state.chance_outcomes(), rng))
+        else:
+            seat = state.actors()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    method = "_copy_attributes" if hasattr(state, "_copy_attributes") else "_native_clone"
+    compiled_copy = getattr(state, method)()
+    assert sorted(vars(compiled_copy)) == sorted(vars(state.clone()))
+    assert compiled_copy.to_json() == state.to_json()
