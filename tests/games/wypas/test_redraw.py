@@ -48,3 +48,20 @@ def test_hidden_cards_are_re_dealt_uniformly_over_the_hidden_places() -> None:
             assert abs(sums[name][k] / DRAWS - expected) < 0.1, (name, s.edition.kinds[k])
     for k, total in enumerate(hidden_total):
         assert abs(lot_kinds[k] / DRAWS - total / cards) < 0.05, s.edition.kinds[k]
+
+
+def test_the_compiled_builds_re_drawn_state_is_the_interpreted_ones() -> None:
+    """A compiled state has no `__dict__`, so `determinize` builds its re-drawn state from
+    `clone` (`redraw._native_copy`); given the parts a re-draw made, that copy must hold
+    the very attributes and JSON of the interpreted one."""
+    from pasture.games.wypas import redraw
+
+    s = start(3, HANDS, ["sheepdog", "wolf"])
+    act(s, 0, HideLot("wolf"))
+    t = s.determinize(1, random.Random(5))
+    assert isinstance(t, WypasState)
+    parts = (t.deck, t.hidden_discard, t.hands, t.held, t.reach, t.drawn, t.auction, t.known)
+    native = redraw._native_copy(s, *parts)
+    assert sorted(vars(native)) == sorted(vars(t))
+    assert native.to_json() == t.to_json()
+    assert (native.held, native.reach, native.deck_at) == (t.held, t.reach, None)
