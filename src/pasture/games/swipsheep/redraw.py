@@ -143,10 +143,9 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
         tuple(map(tuple, unknown)),
         tuple(ranks),
         tuple(
-            (p, tuple(tuple(place[3 * p + role] for role in order) for order in orders))
+            (p, tuple(permutations([place[3 * p + role] for role in giver_roles])))
             for p, giver_roles in enumerate(roles)
             if p != seat
-            for orders in [tuple(permutations(giver_roles))]
         ),
         tuple(own if p == seat else () for p in range(n)),
         tuple((p, place[3 * p + 1], place[3 * p + 2]) for p in holders),
