@@ -37,7 +37,6 @@ from pasture.games.swipsheep import rules
 from pasture.games.swipsheep.actions import Draw, PassCards
 
 if TYPE_CHECKING:
-    from pasture.core.game import Event
     from pasture.games.swipsheep.state import SwipSheepState
 
 MAX_TRIES = 20_000
@@ -601,23 +600,6 @@ def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> Swip
     return _before_the_passes(s, seat, rng)
 
 
-def _others_dealt(
-    t: rules.Tables, queue: tuple[int, ...], seat: int | None
-) -> list[tuple[tuple[int, tuple[Event, ...], int], ...]]:
-    """By how many cards of the deal to `queue` are dealt, (place in the deal, the
-    receiver's row of `Tables.dealt_events`, receiver) of each that went to another seat
-    than `seat`: the cards a re-draw before the passes draws afresh. Made once per deal
-    and seat (`Tables.others_dealt`)."""
-    key = (queue, seat)
-    found = t.others_dealt.get(key)
-    if found is None:
-        rows = t.dealt_events
-        others = [(i, rows[to], to) for i, to in enumerate(queue) if to != seat]
-        found = [tuple(o for o in others if o[0] < dealt) for dealt in range(len(queue) + 1)]
-        rules._store(t.others_dealt, key, found)
-    return found
-
-
 def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) -> SwipSheepState:
     """Before the passes move (the deal, then the choices): the cards dealt so far to the
     others, drawn afresh in dealing order from those `seat` has not seen (its own hand),
@@ -639,16 +621,18 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     steps = history[:]
     events = s.events[:]
     start = s.log_start
-    deal_steps = t.deal_steps
+    deal_steps, dealt_events = t.deal_steps, t.dealt_events
     random = rng.random
     dealt = min(len(history), len(queue))
-    for i, row, to in _others_dealt(t, queue, seat)[dealt]:  # a card not seen for each
-        k = take(floor(random() * total))
-        total -= 1
-        pool[k] -= 1
-        hands[to][k] += 1
-        steps[i] = deal_steps[k]
-        events[start + i] = row[k]
+    for i in range(dealt):
+        to = queue[i]
+        if to != seat:  # one of the cards not seen, at random
+            k = take(floor(random() * total))
+            total -= 1
+            pool[k] -= 1
+            hands[to][k] += 1
+            steps[i] = deal_steps[k]
+            events[start + i] = dealt_events[to][k]
     new = s.clone_with_round(hands)
     new.deck = pool  # what is left of the cards not seen (counting them costs more)
     new.history = steps

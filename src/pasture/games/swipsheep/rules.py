@@ -91,10 +91,6 @@ class Tables:
         self.attack_target: dict[int, int] = {}
         """id(attack action) -> its target, for the attack objects below (kept alive there)."""
         self.dealing: dict[tuple[int, int, int], tuple[int, ...]] = {}
-        self.others_dealt: dict[
-            tuple[tuple[int, ...], int | None], list[tuple[tuple[int, tuple[Event, ...], int], ...]]
-        ] = {}
-        """(deal, seat) -> what a re-draw before the passes draws afresh (`redraw.py`)."""
         """(players, first player, cards) -> who receives each card of the deal."""
         self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome | None, ...], ...]] = {}
         """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile
