@@ -404,7 +404,7 @@ class Round:
         self.rest = _cards(pool)
         self.open = list(map(sub, map(len, self.unknown), self.need))
         self.to_draw = sum(self.open)
-        """How many cards `hands_after_passes` draws from `rest`."""
+        """How many cards `sample` draws from `rest`."""
         self.ranks = layout.ranks
         self.draw_plans: dict[tuple[int, int, bool], DrawPlan] = {}
         """`draw_plan` by the hands the attacks look into (a bit set of seats), the first
