@@ -506,24 +506,21 @@ class Round:
                 drawn[j] = drawn[i]
                 drawn[i] = k
                 hands[q][k] += 1
-            draws: list[int] | None = []
+            draws: list[int] = []
             for target_q, was_defended, drawer, victim, empty, k, seen in fights:
                 hand = hands[target_q]
                 if (hand[dog] > 0) != was_defended:
-                    draws = None
                     break
                 if was_defended:
                     hand[dog] -= 1
                 pile = hands[victim]
                 total = sum(pile)
                 if (total == 0) != empty:
-                    draws = None
                     break
                 if k < 0:  # nothing taken, or the draw is pending
                     continue
                 if seen:
                     if pile[k] <= 0:
-                        draws = None
                         break
                 else:  # one card of the victim's at random, by its counts
                     x = floor(random() * total)
@@ -533,17 +530,16 @@ class Round:
                         k += 1
                 pile[k] -= 1
                 hands[drawer][k] += 1
-                draws.append(k)  # type: ignore[union-attr]  # None breaks out above
-            if draws is None:
-                continue
-            for i, q in enumerate(plan.after, first + len(checked)):  # the other hands
-                j = i + floor(random() * (size - i))
-                k = drawn[j]
-                drawn[j] = drawn[i]
-                drawn[i] = k
-                hands[q][k] += 1
-            del drawn[self.to_draw :]
-            return hands, drawn, draws
+                draws.append(k)
+            else:  # every attack holds: the other hands
+                for i, q in enumerate(plan.after, first + len(checked)):
+                    j = i + floor(random() * (size - i))
+                    k = drawn[j]
+                    drawn[j] = drawn[i]
+                    drawn[i] = k
+                    hands[q][k] += 1
+                del drawn[self.to_draw :]
+                return hands, drawn, draws
         raise RuntimeError(f"no consistent re-draw found for seat {self.seat} in {MAX_TRIES} tries")
 
     def opening(
@@ -551,8 +547,8 @@ class Round:
     ) -> tuple[list[int | None], list[tuple[int, ...]]]:
         """Deals and passes that put the `drawn` cards (and the public wolves) where
         `sample` said: each hand's unknown slots in a random order. Returned as the
-        re-draw's `cards` (`_plan_cards`) and, by giver, the places of its deal's cards in
-        the order dealt."""
+        re-draw's cards (laid out as `Layout` says) and, by giver, the places of its deal's
+        cards in the order dealt."""
         wolf = self.wolf
         random = rng.random
         cards: list[int | None] = []
