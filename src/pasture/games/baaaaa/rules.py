@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from operator import add, getitem
+from operator import getitem
 from typing import TYPE_CHECKING
 
 from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event
@@ -75,10 +75,9 @@ class Tables:
     wolf_events: dict[tuple[int, int, int, int | None, int, int, int], Event]
     """(card kind, by, wolf from, placed, wolf to, saved, taken) -> the event of a wolf card
     other than a move carried out without a tie; filled as met, at most CACHE_LIMIT."""
-    offered: tuple[dict[bytes, tuple[tuple[Action, ...], ...]], ...]
-    """(by which spaces hold sheep: what each move card offers there; by the sheep per space
-    of the two lower floors, counted to 3: what each Trio offers there), each by kind (()
-    for the other cards); filled as met, at most CACHE_LIMIT each."""
+    offered: tuple[dict[bytes, tuple[Action, ...]], ...]
+    """offered[k][key]: what move or Trio card k offers on a mountain of that key
+    (`_others_on` says which key); filled as met, at most CACHE_LIMIT each."""
     alike: dict[bytes, tuple[tuple[Action, ...], ...]]
     """alike[sheep per space counted to 3]: what each sheep card but the Shepherd offers on
     that mountain, by kind (available or not; () for the Shepherd, whose offers depend on
@@ -209,7 +208,7 @@ def _build_tables(e: Edition) -> Tables:
         chance={},
         outcome_rows={},
         wolf_events={},
-        offered=({}, {}),
+        offered=tuple({} for _ in e.sheep_kinds),
         alike={},
         moves_from=tuple(
             tuple(sp < SPACES - FACES for sp in range(SPACES))
@@ -500,40 +499,26 @@ def sheep_choices(s: BaaaaaState) -> list[Action]:
 
 def _others_on(t: Tables, up_to_3: bytes) -> tuple[tuple[Action, ...], ...]:
     """What each sheep card but the Shepherd offers on a mountain with `up_to_3[space]`
-    sheep on each space (counted to 3); () for the Shepherd. Kept in `Tables.alike`: the
-    move cards' offers by the spaces that hold sheep, the Trios' by the sheep of the two
-    lower floors (a Trio goes up from there), each kind's joined in C (one of the two is
-    () for every kind)."""
-    by_occupied, by_low = t.offered
+    sheep on each space (counted to 3); () for the Shepherd. Kept in `Tables.alike`."""
     occupied = up_to_3.translate(OCCUPIED)
-    moves = by_occupied.get(occupied)
-    if moves is None:
-        moves = _offers_of(t, by_occupied, MOVE, occupied)
-    low = up_to_3[: SPACES - FACES]
-    trios = by_low.get(low)
-    if trios is None:
-        trios = _offers_of(t, by_low, TRIO, low)
+    out: list[tuple[Action, ...]] = []
+    for k, effect in enumerate(t.sheep_effect):
+        if effect == SHEPHERD:
+            out.append(())
+            continue
+        # A Trio goes up from the two lower floors: only their sheep count for it.
+        key = up_to_3[: SPACES - FACES] if effect == TRIO else occupied
+        found = t.offered[k].get(key)
+        out.append(found if found is not None else _offered(t, k, key))
     if len(t.alike) >= CACHE_LIMIT * 4:
         t.alike.clear()
-    offers = t.alike[up_to_3] = tuple(map(add, moves, trios))
+    offers = t.alike[up_to_3] = tuple(out)
     return offers
-
-
-def _offers_of(
-    t: Tables, table: dict[bytes, tuple[tuple[Action, ...], ...]], effect: int, key: bytes
-) -> tuple[tuple[Action, ...], ...]:
-    """What each card of `effect` (move or Trio) offers on a mountain of that `key`, by
-    kind (() for the other cards), made once and kept in `table`."""
-    found = tuple(_offered(t, k, key) if e == effect else () for k, e in enumerate(t.sheep_effect))
-    if len(table) >= CACHE_LIMIT:
-        table.clear()
-    table[key] = found
-    return found
 
 
 def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
     """What card k offers on a mountain with `key[space]` sheep on each space (counted to
-    3; to 1 for a move card)."""
+    3; to 1 for a move card), made once and kept."""
     plays = t.move_plays[k]
     found: tuple[Action, ...]
     if plays is not None:  # a move card: its play from each occupied space it leaves
@@ -541,7 +526,13 @@ def _offered(t: Tables, k: int, key: bytes) -> tuple[Action, ...]:
     else:  # offers[space][key[space]] for each space the key covers, joined (adding the
         # small tuples costs less than chaining them)
         found = sum(map(getitem, t.offers[k], key), ())
-    return found if found else (t.no_effect[k],)
+    if not found:
+        found = (t.no_effect[k],)
+    table = t.offered[k]
+    if len(table) >= CACHE_LIMIT:
+        table.clear()
+    table[key] = found
+    return found
 
 
 def _has_effect(s: BaaaaaState, k: int) -> bool:
