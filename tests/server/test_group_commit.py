@@ -1,4 +1,5 @@
-"""The actions of several tables that share a commit are logged by one statement, and a
+"""The jobs an event loop queues in one pass share one commit; the actions of several
+tables that share a commit are logged by one statement, and a
 batch where one table's actions cannot be stored (a primary key already taken, as when
 a commit was lost after the database applied it) still stores every other table's and
 fails only that one (store/database.py, repository.ActionAppend; real SQLite)."""
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -116,5 +118,41 @@ def test_timers_logged_with_actions_read_back_as_written(tmp_path: Path, empty: 
 
     try:
         assert asyncio.run(scenario()) == timers
+    finally:
+        db.close()
+
+
+def test_the_jobs_of_one_pass_of_the_event_loop_share_one_commit(tmp_path: Path) -> None:
+    """Jobs queued in one pass of the loop's callbacks are handed to an idle writer
+    together: one commit for them all, each answered only after it (a job queued later,
+    once the first are answered, gets a commit of its own)."""
+    db = Database(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    commits: list[int] = []
+
+    @event.listens_for(db.engine, "commit")
+    def count(_conn: Any) -> None:
+        commits.append(len(commits))
+
+    async def scenario() -> None:
+        for table_id in ("a", "b", "c"):
+            await db.run(partial(repo.insert_table, table=record(table_id)))
+        await asyncio.sleep(0.05)  # the writer waits for work
+        commits.clear()
+
+        async def slow_then_queue(job: ActionAppend) -> None:
+            time.sleep(0.02)  # work of the pass, with the GIL let go meanwhile
+            await db.run(job)
+
+        jobs = [ActionAppend(t, [act(1, f"{t}1")]) for t in ("a", "b", "c")]
+        runs = [asyncio.ensure_future(slow_then_queue(job)) for job in jobs]  # one pass
+        await asyncio.gather(*runs)
+        assert len(commits) == 1
+        await db.run(ActionAppend("a", [act(2, "a2")]))
+        assert len(commits) == 2
+        loaded = await db.run(partial(repo.load_table, table_id="a"))
+        assert loaded is not None and [a.client_id for a in loaded.actions] == ["a1", "a2"]
+
+    try:
+        asyncio.run(scenario())
     finally:
         db.close()

@@ -6,10 +6,18 @@ import asyncio
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pasture.core.game import Action
+from pasture.server.connection import Connection
+from pasture.server.live import token_hash
+from pasture.server.manager import TableManager
+from pasture.server.protocol import loads
+from pasture.server.settings import Settings
+from pasture.store.database import Database
 from tests.server.fake_game import GAME, Grab, Pass
 from tests.server.harness import RACES, Client, RandomPlayer, Server
 
@@ -118,3 +126,46 @@ def test_a_bot_stands_in_when_the_move_clock_runs_out_until_the_player_is_back(
             await c.close()
 
     asyncio.run(scenario())
+
+
+def test_acting_starts_the_players_move_clock_again(tmp_path: Path) -> None:
+    """A player who acts and is still waited for gets a fresh move clock (the one
+    running before the action is not carried on): the timers the change planned before
+    its commit are planned again when acting changed them. Baaaaa! alone: its one seat
+    is waited for after every action."""
+    db = Database(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    manager = TableManager(db, Settings(bot_workers=0))
+
+    def clocks(conn: Connection) -> list[Any]:
+        sent = [loads(t) for t in conn._outbox if isinstance(t, str)]
+        conn._outbox.clear()
+        return [m["clocks"] for m in sent if m["type"] == "clock"]
+
+    async def scenario() -> None:
+        table = await manager.create("baaaaa", 1, None, {}, 60.0)
+        token = await manager.join(table, 0, "solo")
+        conn = Connection(None, 0, token_hash(token), 1 << 20)  # type: ignore[arg-type]
+        await manager.attach(table, conn, None)
+        assert clocks(conn)[-1] == [{"seat": 0, "kind": "clock", "seconds": 60.0}]
+        first = table.deadlines[(0, "clock")]
+        later = first + 30.0  # the player thinks for half the clock
+        for step in range(3):
+            if table.status != "playing":
+                break
+            action: Action = random.Random(step).choice(table.legal[0])
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(time, "time", lambda now=later: now)
+                await manager.act(
+                    table,
+                    conn,
+                    {"type": "act", "action": action.to_json(), "version": table.match.version},
+                )
+            assert table.deadlines[(0, "clock")] == later + 60.0
+            assert clocks(conn)[-1] == [{"seat": 0, "kind": "clock", "seconds": 60.0}]
+            later += 30.0
+        manager.stop()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        db.close()

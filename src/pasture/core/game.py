@@ -103,6 +103,32 @@ def _type_ok(value: JSON, allowed: tuple[type, ...]) -> bool:
     return isinstance(value, allowed)
 
 
+class _FieldSpec(typing.NamedTuple):
+    """One field of an action class, as parsing checks it."""
+
+    name: str
+    required: bool
+    allowed: tuple[type, ...]
+
+
+_PARSE_SPECS: dict[type, tuple[frozenset[str], tuple[_FieldSpec, ...]]] = {}
+
+
+def _parse_spec(cls: type) -> tuple[frozenset[str], tuple[_FieldSpec, ...]]:
+    """The keys an action class's JSON form may have, and its fields to check (every
+    action a client sends is parsed: the dataclass fields are read once per class)."""
+    spec = _PARSE_SPECS.get(cls)
+    if spec is None:
+        types_ = _field_types(cls)
+        specs = tuple(
+            # a field with neither a default nor a factory has both MISSING: required
+            _FieldSpec(f.name, f.default is f.default_factory, types_[f.name])
+            for f in fields(cls)
+        )
+        spec = _PARSE_SPECS[cls] = (frozenset(_field_names(cls)) | {"kind"}, specs)
+    return spec
+
+
 def parse_action(data: JSON, action_types: Mapping[str, type[Action]]) -> Action:
     """Build an action from its JSON form, or raise `IllegalAction('malformed_action')`."""
     if not isinstance(data, dict):
@@ -114,26 +140,27 @@ def parse_action(data: JSON, action_types: Mapping[str, type[Action]]) -> Action
         raise IllegalAction(
             f"Unknown action kind {kind!r}; this game knows: {known}.", "malformed_action"
         )
-    names = _field_names(cls)
-    extra = sorted(set(data) - {"kind"} - set(names))
-    if extra:
+    keys, specs = _parse_spec(cls)
+    if not keys.issuperset(data):
+        extra = sorted(set(data) - keys)
         raise IllegalAction(
             f"Action '{kind}' has no field(s) {', '.join(extra)}.", "malformed_action"
         )
-    types_ = _field_types(cls)
     values: dict[str, JSON] = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.name not in data:
-            if f.default is not f.default_factory:  # has a default
+    for name, required, allowed in specs:
+        if name not in data:
+            if not required:
                 continue
-            raise IllegalAction(f"Action '{kind}' needs the field '{f.name}'.", "malformed_action")
-        value = _json_value(data[f.name])
-        if not _type_ok(value, types_[f.name]):
+            raise IllegalAction(f"Action '{kind}' needs the field '{name}'.", "malformed_action")
+        value = data[name]
+        if isinstance(value, list) or not (value is None or isinstance(value, (int, str))):
+            value = _json_value(value)  # a list becomes a tuple; anything else is refused
+        if not _type_ok(value, allowed):
             raise IllegalAction(
-                f"Field '{f.name}' of action '{kind}' has the wrong type: {value!r}.",
+                f"Field '{name}' of action '{kind}' has the wrong type: {value!r}.",
                 "malformed_action",
             )
-        values[f.name] = value
+        values[name] = value
     try:
         return cls(**values)
     except TypeError as exc:

@@ -232,9 +232,10 @@ class LiveTable:
             texts = []
         else:
             texts = (events or ChangeEvents(match.events_since(since))).texts(seat, own_after)
-        texts.append((views or VersionViews(self)).text(seat))
+        views = views or VersionViews(self)
+        texts.append(views.text(seat))
         if self.status == "over":
-            texts.append(protocol.dumps(self.end_message()))
+            texts.append(views.end_text())
         return texts
 
     def view_message(self, seat: int | None) -> dict[str, JSON]:

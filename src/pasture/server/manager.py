@@ -355,12 +355,17 @@ class TableManager:
                 self.scheduler.reschedule(table)
 
     @staticmethod
-    def _is_back(table: LiveTable, seat: int) -> None:
-        """The seat's person is here: no stand-in, a fresh move clock, and everyone told."""
-        table.deadlines = {k: d for k, d in table.deadlines.items() if k != (seat, "clock")}
+    def _is_back(table: LiveTable, seat: int) -> bool:
+        """The seat's person is here: no stand-in, a fresh move clock, and everyone told.
+        Says whether that changed anything the table's timers are planned from."""
+        changed = (seat, "clock") in table.deadlines
+        if changed:
+            table.deadlines = {k: d for k, d in table.deadlines.items() if k != (seat, "clock")}
         if seat in table.away:
             table.away.discard(seat)
             table.broadcast_table()
+            changed = True
+        return changed
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.connections.discard(conn)
@@ -398,9 +403,9 @@ class TableManager:
                     await self._hold(table, HeldAnswer(seat, action, client_id, conn))
                     return
                 before = await self.apply(table, [Move(seat, action, client_id)])
-                self._is_back(table, seat)  # acting is being back; the clock starts again
+                back = self._is_back(table, seat)  # acting is being back; the clock restarts
                 conn.send(protocol.ack(client_id, table.match.version))
-                self._after_change(table, before)
+                self._after_change(table, before, replan=back)
                 await self._close_if_answered(table)
         except PastureError as e:
             reply = protocol.error(e.code, e.message, client_id, e.params)
@@ -449,11 +454,12 @@ class TableManager:
                 if a.conn is not None:
                     a.conn.send(protocol.error(e.code, e.message, a.client_id, e.params))
             return
+        back = False
         for a in answers:
             if a.conn is not None:
-                self._is_back(table, a.seat)
+                back = self._is_back(table, a.seat) or back
                 a.conn.send(protocol.ack(a.client_id, table.match.version))
-        self._after_change(table, before)
+        self._after_change(table, before, replan=back)
 
     @staticmethod
     def _drop_held(table: LiveTable) -> None:
@@ -555,14 +561,16 @@ class TableManager:
             self._drop_held(table)
         return before
 
-    def _after_change(self, table: LiveTable, before: int) -> None:
+    def _after_change(self, table: LiveTable, before: int, replan: bool = False) -> None:
+        """Show the change, and set the timers `apply` planned (`replan`: plan them again,
+        something they are planned from changed since)."""
         table.broadcast_since(before)
         if table.status == "over":
             table.broadcast_table()
             self.scheduler.cancel(table)
             self.forget_if_idle(table)
         else:
-            self.scheduler.reschedule(table)
+            self.scheduler.reschedule(table, replan)
 
     async def apply_for(self, table: LiveTable, seat: int, action: Action, version: int) -> bool:
         """A bot's or a timer's action chosen at `version` (False: the table moved on)."""

@@ -138,9 +138,25 @@ def action_text(action: Action) -> str:
     return dumps(action.to_json())
 
 
+MAX_ACTION_TEXTS = 1 << 14
+_action_texts: dict[int, tuple[Action, str]] = {}
+
+
 def actions_text(actions: Sequence[Action]) -> str:
-    """What `dumps([a.to_json() for a in actions])` gives."""
-    return "[" + ",".join(map(action_text, actions)) + "]"
+    """What `dumps([a.to_json() for a in actions])` gives. The engines make their legal
+    actions once and hand out the same objects, so each one's text is first looked up by
+    the object (by identity, the action kept alive with it: no hash of its fields), then
+    by value (`action_text`); the identities start over when MAX_ACTION_TEXTS are kept."""
+    kept_texts = _action_texts
+    texts = []
+    for action in actions:
+        kept = kept_texts.get(id(action))
+        if kept is None or kept[0] is not action:
+            if len(kept_texts) >= MAX_ACTION_TEXTS:
+                kept_texts.clear()
+            kept = kept_texts[id(action)] = (action, action_text(action))
+        texts.append(kept[1])
+    return "[" + ",".join(texts) + "]"
 
 
 def view_text(version: int, view_json: str, legal_json: str, turn: bool) -> str:

@@ -79,9 +79,13 @@ class Scheduler:
         deadlines = {f"{seat}:{kind}": due for (seat, kind), due in table.deadlines.items()}
         return StoredTimers(wake, deadlines)
 
-    def reschedule(self, table: LiveTable) -> None:
+    def reschedule(self, table: LiveTable, replan: bool = True) -> None:
+        """Set the table's timers from its state and running limits. Without `replan`,
+        the limits are those the change just committed planned (`plan`, called by
+        `TableManager.apply`), and nothing they depend on has changed since."""
         self.cancel(table)
-        self._persist(table, self.plan(table))
+        if replan:
+            self._persist(table, self.plan(table))
         if table.status != "playing" or table.broken:
             return
         now = time.time()

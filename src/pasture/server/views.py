@@ -35,6 +35,13 @@ class VersionViews:
         """The spectator's values of the keys that seats often share with it."""
         self._pairs: dict[str, str] = {}
         """Of those, each one encoded with its key (`"key":value`), once a seat has it."""
+        self._end: str | None = None
+
+    def end_text(self) -> str:
+        """The `end` message of a finished match, encoded once for every seat."""
+        if self._end is None:
+            self._end = protocol.dumps(self.table.end_message())
+        return self._end
 
     def text(self, seat: int | None) -> str:
         table = self.table

@@ -1,10 +1,13 @@
 """Writer threads own the database connections; every read and write runs there.
 
 Jobs queued while a commit is in flight are run together and share the next commit
-(group commit). Each caller is answered only after the commit that holds its writes,
-so "acknowledged" always means "committed", and many tables still commit at the rate
-of one transaction per batch instead of one per action. Jobs of a type that knows how
-(a static `run_together(conn, jobs)`: every table's logged actions, store/repository.py
+(group commit). The jobs an event loop queues in one pass of its callbacks are handed to
+the writers together, at the end of the pass: one wake-up of a writer thread for them
+all, which would otherwise take the core from the event loop once per job. Each caller
+is answered only after the commit that holds its writes, so "acknowledged" always means
+"committed", and many tables still commit at the rate of one transaction per batch
+instead of one per action. Jobs of a type that knows how (a static
+`run_together(conn, jobs)`: every table's logged actions, store/repository.py
 `ActionAppend`) are run together within the batch: one statement for all their rows.
 
 SQLite has one writer at a time anyway: one thread. PostgreSQL gets several, and every
@@ -16,6 +19,7 @@ jobs that shared its batch, never every table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
@@ -167,6 +171,13 @@ def _deliver_all(answers: list[tuple[asyncio.Future[Any], Any]]) -> None:
         _deliver(future, result, None)
 
 
+def _answer(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
+    """Have `loop` run `callback(*args)`, unless it is closed: nobody is left to answer
+    (a job queued as its loop ended), and the writer goes on with the next batch."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback, *args)
+
+
 class Database:
     """The store's single writer: `await db.run(fn)` runs `fn(connection)` and commits."""
 
@@ -176,7 +187,9 @@ class Database:
         prepare_schema(self.engine)
         if self.engine.dialect.name == "sqlite":
             writers = 1  # one writer at a time: more threads would only wait on its lock
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
+        self._queued: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
+        """Each event loop's jobs of its current pass, not yet handed to the writers."""
         self._threads = [
             threading.Thread(target=self._work, name=f"pasture-db-{i}", daemon=True)
             for i in range(writers)
@@ -187,10 +200,22 @@ class Database:
     async def run(self, fn: Callable[[Connection], T]) -> T:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._jobs.put(_Job(fn, future, loop))
+        queued = self._queued.get(loop)
+        if queued is None:
+            queued = self._queued[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        queued.append(_Job(fn, future, loop))
         return await future
 
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        queued = self._queued.pop(loop, None)
+        if queued is not None:  # (None: `close` handed them over)
+            self._jobs.put(queued)
+
     def close(self) -> None:
+        """Run what is queued (jobs of a pass not yet handed over too), then stop."""
+        for loop in list(self._queued):
+            self._jobs.put(self._queued.pop(loop))
         for _ in self._threads:
             self._jobs.put(None)
         for thread in self._threads:
@@ -200,10 +225,10 @@ class Database:
     def _work(self) -> None:
         with self.engine.connect() as conn:
             while True:
-                job = self._jobs.get()
-                if job is None:
+                jobs = self._jobs.get()
+                if jobs is None:
                     return
-                batch = [job]
+                batch = jobs
                 stop = False
                 while len(batch) < MAX_BATCH:
                     try:
@@ -213,7 +238,7 @@ class Database:
                     if more is None:
                         stop = True
                         break
-                    batch.append(more)
+                    batch += more
                 self._run_batch(conn, batch)
                 if stop:
                     return
@@ -237,11 +262,11 @@ class Database:
                 return
             log.exception("database job failed")
             job = batch[0]
-            job.loop.call_soon_threadsafe(_deliver, job.future, None, error)
+            _answer(job.loop, _deliver, job.future, None, error)
             return
         # One wake-up of each event loop per commit, not one per job.
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for job, result in zip(batch, results, strict=True):
             by_loop.setdefault(job.loop, []).append((job.future, result))
         for loop, answers in by_loop.items():
-            loop.call_soon_threadsafe(_deliver_all, answers)
+            _answer(loop, _deliver_all, answers)

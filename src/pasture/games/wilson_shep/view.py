@@ -54,12 +54,12 @@ def seat_view(s: WilsonShepState, seat: int | None) -> dict[str, JSON]:
     return out
 
 
-def view(s: WilsonShepState, seat: int | None) -> dict[str, JSON]:
+def shared_view(s: WilsonShepState) -> dict[str, JSON]:
+    """The keys of every view outside SEAT_KEYS: the same for every seat (the server
+    builds it once per change)."""
     face_down = rules.FACE_DOWN
     out: dict[str, JSON] = {
         "game": "wilson_shep",
-        "seat": seat,
-        "role": role(s, seat),
         "players": s.num_players,
         "round": min(s.round + 1, s.rounds),
         "rounds": s.rounds,
@@ -80,10 +80,16 @@ def view(s: WilsonShepState, seat: int | None) -> dict[str, JSON]:
     }
     if s.memory == FULL:  # WS-5: `none` shows only the current grid
         out["history"] = history_json(s.history)
-    if seat == s.wilson and s.phase != rules.OVER:
-        out["wilson_at"] = s.wilson_at
     if s.phase == rules.OVER:
         out["result"] = s.result().to_json()
+    return out
+
+
+def view(s: WilsonShepState, seat: int | None) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"game": "wilson_shep", "seat": seat, "role": role(s, seat)}
+    out.update(shared_view(s))  # "game" keeps its place: the keys' order is as it was
+    if seat == s.wilson and s.phase != rules.OVER:  # never with the result
+        out["wilson_at"] = s.wilson_at
     return out
 
 
