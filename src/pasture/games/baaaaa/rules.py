@@ -68,9 +68,10 @@ class Tables:
     chance: dict[bytes, tuple[ChanceOutcome, ...]]
     """The next wolf card's outcomes by the deck's counts per kind; filled as met, at most
     CACHE_LIMIT * 4 (a few thousand decks are met in practice)."""
-    outcome_rows: dict[int, tuple[tuple[ChanceOutcome, ...], ...]]
+    outcome_rows: dict[int, tuple[tuple[ChanceOutcome | None, ...], ...]]
     """outcome_rows[cards in the deck][k][c]: the outcome of wolf card k with c copies in
-    the deck, made once: a deck not met yet costs a tuple of these, not new outcomes."""
+    the deck (None for none), made once: a deck not met yet costs a tuple of these, not
+    new outcomes."""
     wolf_events: dict[tuple[int, int, int, int | None, int, int, int], Event]
     """(card kind, by, wolf from, placed, wolf to, saved, taken) -> the event of a wolf card
     other than a move carried out without a tie; filled as met, at most CACHE_LIMIT."""
@@ -573,10 +574,11 @@ def chance_outcomes(s: BaaaaaState) -> tuple[ChanceOutcome, ...]:
         if rows is None:  # one per deck size: at most the edition's wolf cards
             counts = s.edition.wolf_counts
             rows = t.outcome_rows[total] = tuple(
-                tuple(ChanceOutcome(action, c / total) for c in range(counts[k] + 1))
+                (None, *(ChanceOutcome(action, c / total) for c in range(1, counts[k] + 1)))
                 for k, action in enumerate(t.turn)
             )
-        outcomes = tuple([rows[k][c] for k, c in enumerate(key) if c])
+        # Each kind's outcome by its count, in C: a kind not in the deck gives None.
+        outcomes = tuple(filter(None, map(getitem, rows, key)))
         if len(t.chance) < CACHE_LIMIT * 4:
             t.chance[key] = outcomes
     return outcomes

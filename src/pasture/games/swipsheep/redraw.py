@@ -73,11 +73,27 @@ class Layout(NamedTuple):
     unknown: tuple[tuple[int, ...], ...]
     """By receiving hand, the slots whose card the seat cannot know (before it learns of
     any card passed to it)."""
-    giver_orders: tuple[tuple[tuple[int, ...], ...] | None, ...]
-    """By giver, every order in which its deal may have filled its slots (None for the
-    seat, whose deal is known): one drawn at random is a random order."""
     ranks: tuple[int, ...]
     """By card of the deal, how many cards its receiver was dealt before it."""
+    # A re-draw's cards are one list (`Round.opening`): the cards of the others' unknown
+    # slots, hand by hand in seat order, then what the seat knows: the cards passed to it
+    # (in the order of `passed_to_seat`), None (a slot nobody filled), its own deal and
+    # its own pass (left, right). A card is looked up by its place in that list, in C
+    # (`map`), rather than slot by slot in Python.
+    giver_places: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
+    """(giver, for every order in which its deal may have filled its slots, the places of
+    its cards in that order) of each giver but the seat, in seat order: one order drawn
+    at random is a random order."""
+    own_order: tuple[tuple[int, ...], ...]
+    """By giver, the places of the seat's own deal in the order dealt (the others' are
+    drawn: `giver_places`)."""
+    pass_places: tuple[tuple[int, int, int], ...]
+    """(seat, places of the cards it passed left and right) of each seat that held cards,
+    so chose a pass, in seat order."""
+    passed_places: tuple[int, ...]
+    """The place of each card passed, in the order the rules move them."""
+    slot_places: tuple[int, ...]
+    """By slot, the place of its card."""
 
 
 @lru_cache(maxsize=1024)
@@ -102,17 +118,39 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
     for p in queue:
         ranks.append(counted[p])
         counted[p] += 1
+    dealt_to_seat = tuple(i for i, to in enumerate(queue) if to == seat)
+    nothing = sum(map(len, unknown)) + len(passed_to_seat)
+    """The place of None: the other slots (the seat's own, and those never filled)."""
+    place = [nothing] * (3 * n)
+    at = 0
+    for slots in unknown:
+        for slot in slots:
+            place[slot] = at
+            at += 1
+    for p, role in passed_to_seat:
+        place[3 * p + role] = at
+        at += 1
+    own = tuple(range(nothing + 1, nothing + 1 + len(dealt_to_seat)))
+    if seat is not None:  # its own pass, after its deal
+        place[3 * seat + 1] = nothing + 1 + len(own)
+        place[3 * seat + 2] = nothing + 2 + len(own)
+    holders = [p for p in range(n) if roles[p]]  # dealt a card: it chose a pass
     return Layout(
         roles,
-        tuple(i for i, to in enumerate(queue) if to == seat),
+        dealt_to_seat,
         tuple(passed_by_seat),
         tuple(passed_to_seat),
         tuple(map(tuple, unknown)),
-        tuple(
-            None if p == seat else tuple(permutations([3 * p + role for role in giver_roles]))
-            for p, giver_roles in enumerate(roles)
-        ),
         tuple(ranks),
+        tuple(
+            (p, tuple(permutations([place[3 * p + role] for role in giver_roles])))
+            for p, giver_roles in enumerate(roles)
+            if p != seat
+        ),
+        tuple(own if p == seat else () for p in range(n)),
+        tuple((p, place[3 * p + 1], place[3 * p + 2]) for p in holders),
+        tuple(place[3 * p + role] for p in holders for role in (1, 2) if role in roles[p]),
+        tuple(place),
     )
 
 
@@ -162,9 +200,9 @@ class DrawPlan(NamedTuple):
     they look into (a target's Dog, a victim's cards)."""
     after: list[int]
     """The hand of each card drawn once they hold."""
-    fills: list[tuple[list[int], int, int, int]]
-    """(unknown slots, public wolves, start, end in the cards drawn) of each hand with
-    unknown slots: what `opening` fills."""
+    fills: list[tuple[int, int, int]]
+    """(public wolves, start, end in the cards drawn) of each hand with unknown slots, in
+    seat order: what `opening` fills."""
 
 
 class Fight(NamedTuple):
@@ -366,13 +404,30 @@ class Round:
         self.rest = _cards(pool)
         self.open = list(map(sub, map(len, self.unknown), self.need))
         self.to_draw = sum(self.open)
-        """How many cards `hands_after_passes` draws from `rest`."""
-        self.deal_orders = layout.giver_orders
+        """How many cards `sample` draws from `rest`."""
         self.ranks = layout.ranks
         self.draw_plans: dict[tuple[int, int, bool], DrawPlan] = {}
         """`draw_plan` by the hands the attacks look into (a bit set of seats), the first
         attack's target and whether it had a Dog."""
         self.feasible = len(self.rest) >= self.to_draw
+        seen: list[int | None] = [self.slot_card[3 * p + role] for p, role in layout.passed_to_seat]
+        seen.append(None)
+        seen += self.own
+        if seat is not None:
+            seen += self.passes.get(seat, (None, None))
+        self.seen = seen
+        """What `seat` knows of the cards that `opening` lays out (`Layout.giver_places`)."""
+        self.giver_places = layout.giver_places
+        self.own_order = layout.own_order
+        self.pass_places = layout.pass_places
+        place = layout.slot_places
+        self.pass_step_places = [
+            (i, p, place[3 * p + 1], place[3 * p + 2]) for i, p in self.pass_steps
+        ]
+        """(index in the history, seat, places of its cards) of each pass chosen."""
+        self.passed_places = layout.passed_places
+        self.pass_event_at = [i for i, _, _, _ in self.pass_moves]
+        self.pass_event_rows = [row for _, row, _, _ in self.pass_moves]
 
     def draw_plan(self, log: AttackLog) -> DrawPlan:
         """In which order the cards for the others' unknown slots are drawn for `log`:
@@ -399,7 +454,7 @@ class Round:
                 ranges[q] = (start, start + self.open[q])
                 start += self.open[q]
             fills = [
-                (slots, need, *ranges[q])
+                (need, *ranges[q])
                 for q, (slots, need) in enumerate(zip(self.unknown, self.need, strict=True))
                 if slots
             ]
@@ -410,131 +465,135 @@ class Round:
             )
         return plan
 
-    def hands_after_passes(
-        self, rng: random.Random, plan: DrawPlan
-    ) -> tuple[list[list[int]], list[int]] | None:
-        """A random make-up of the hands the attacks look into after passing, wolves laid
-        (the others' known cards only, until `draw_rest`), and the cards drawn so far;
-        None when the first attack's target got a Dog exactly when it had none, or none
-        when it had one."""
-        drawn = self.rest[:]
-        hands = list(map(list.copy, self.base))
-        _draw(hands, drawn, 0, plan.to_target, rng)
-        target = plan.target
-        if target >= 0 and (hands[target][self.dog] > 0) != plan.defended:
-            return None
-        _draw(hands, drawn, len(plan.to_target), plan.checked, rng)
-        return hands, drawn
+    def sample(
+        self, log: AttackLog, plan: DrawPlan, rng: random.Random
+    ) -> tuple[list[list[int]], list[int], list[int]]:
+        """A random make-up of the hands after passing (wolves laid), the attacks replayed
+        on it: (the hands now, the cards drawn for the others' unknown slots in the order
+        of `plan`, the kinds of the cards the attacks drew). Tried again until the public
+        facts hold: the first attack's target holds a Dog exactly when it had one (tested
+        as soon as its cards are drawn, the commonest refutation), then every attack (a
+        defence there or not, an empty hand, a card `seat` saw drawn must be there); the
+        cards `seat` did not see drawn are drawn afresh from the victim's hand.
 
-    def draw_rest(
-        self, hands: list[list[int]], drawn: list[int], plan: DrawPlan, rng: random.Random
-    ) -> None:
-        """The cards of the other hands, once the attacks hold: then `drawn` holds the
-        cards drawn for every unknown slot, in the order of `plan`."""
-        _draw(hands, drawn, len(plan.to_target) + len(plan.checked), plan.after, rng)
-        del drawn[self.to_draw :]
+        The draws are a partial Fisher-Yates shuffle of `rest`, one card for each hand of
+        `plan.to_target`, `plan.checked`, then (once the attacks hold) `plan.after`."""
+        random = rng.random
+        rest, base, dog = self.rest, self.base, self.dog
+        size = len(rest)
+        target, defended = plan.target, plan.defended
+        first = len(plan.to_target)
+        checked = plan.checked
+        fights = log.fights
+        target_dogs = base[target][dog] if target >= 0 else 0
+        for _ in range(MAX_TRIES):
+            drawn = rest[:]
+            for i in range(first):  # the target's cards
+                j = i + floor(random() * (size - i))
+                k = drawn[j]
+                drawn[j] = drawn[i]
+                drawn[i] = k
+            if target >= 0 and (target_dogs + drawn[:first].count(dog) > 0) != defended:
+                continue
+            hands = list(map(list.copy, base))
+            if first:
+                hand = hands[target]
+                for k in drawn[:first]:
+                    hand[k] += 1
+            for i, q in enumerate(checked, first):  # the other hands the attacks look into
+                j = i + floor(random() * (size - i))
+                k = drawn[j]
+                drawn[j] = drawn[i]
+                drawn[i] = k
+                hands[q][k] += 1
+            draws: list[int] = []
+            for target_q, was_defended, drawer, victim, empty, k, seen in fights:
+                hand = hands[target_q]
+                if (hand[dog] > 0) != was_defended:
+                    break
+                if was_defended:
+                    hand[dog] -= 1
+                pile = hands[victim]
+                total = sum(pile)
+                if (total == 0) != empty:
+                    break
+                if k < 0:  # nothing taken, or the draw is pending
+                    continue
+                if seen:
+                    if pile[k] <= 0:
+                        break
+                else:  # one card of the victim's at random, by its counts
+                    x = floor(random() * total)
+                    k = 0
+                    while x >= pile[k]:
+                        x -= pile[k]
+                        k += 1
+                pile[k] -= 1
+                hands[drawer][k] += 1
+                draws.append(k)
+            else:  # every attack holds: the other hands
+                for i, q in enumerate(plan.after, first + len(checked)):
+                    j = i + floor(random() * (size - i))
+                    k = drawn[j]
+                    drawn[j] = drawn[i]
+                    drawn[i] = k
+                    hands[q][k] += 1
+                del drawn[self.to_draw :]
+                return hands, drawn, draws
+        raise RuntimeError(f"no consistent re-draw found for seat {self.seat} in {MAX_TRIES} tries")
 
     def opening(
         self, drawn: list[int], plan: DrawPlan, rng: random.Random
-    ) -> tuple[list[int], dict[int, Pass]]:
+    ) -> tuple[list[int | None], list[tuple[int, ...]]]:
         """Deals and passes that put the `drawn` cards (and the public wolves) where
-        `hands_after_passes` and `draw_rest` said: each hand's unknown slots in a random
-        order."""
-        wolf, seat = self.wolf, self.seat
+        `sample` said: each hand's unknown slots in a random order. Returned as the
+        re-draw's cards (laid out as `Layout` says) and, by giver, the places of its deal's
+        cards in the order dealt."""
+        wolf = self.wolf
         random = rng.random
-        card_of = self.slot_card[:]
-        for slots, need, start, end in plan.fills:
+        cards: list[int | None] = []
+        for need, start, end in plan.fills:
             # The cards drawn come in a random order already: the public wolves go in at
             # random places (one after another, each place equally likely).
-            cards = drawn[start:end]
+            hand: list[int | None] = drawn[start:end]  # type: ignore[assignment]
             for _ in range(need):
-                cards.insert(floor(random() * (len(cards) + 1)), wolf)
-            for m, slot in enumerate(slots):  # as many cards as slots
-                card_of[slot] = cards[m]
-        hands: list[list[int]] = []
-        for orders in self.deal_orders:
-            if orders is None:  # the seat's own deal
-                hands.append(self.own)
-                continue
-            # every slot of another is filled: in one of its orders, at random
-            order = orders[floor(random() * len(orders))]
-            hands.append(list(map(card_of.__getitem__, order)))  # type: ignore[arg-type]
-        # Each hand's cards in the order dealt to it: deals[i] is hands[queue[i]][rank]
-        deals = list(map(getitem, map(hands.__getitem__, self.queue), self.ranks))
-        passes: dict[int, Pass] = {}
-        for p in self.chosen:
-            if p == seat:
-                passes[p] = self.passes[p]
-            else:
-                passes[p] = (card_of[3 * p + 1], card_of[3 * p + 2])
-        return deals, passes
-
-    def attacks_on(
-        self, log: AttackLog, hands: list[list[int]], rng: random.Random
-    ) -> list[int] | None:
-        """Replay the attacks on `hands` (after passing and laying wolves); the cards drawn,
-        or None if a public fact or a card `seat` saw drawn does not hold."""
-        dog = self.dog
-        random = rng.random
-        draws: list[int] = []
-        for target, defended, drawer, victim, empty, k, seen in log.fights:
-            hand = hands[target]
-            if (hand[dog] > 0) != defended:
-                return None
-            if defended:
-                hand[dog] -= 1
-            pile = hands[victim]
-            total = sum(pile)
-            if (total == 0) != empty:
-                return None
-            if k < 0:  # nothing taken, or the draw is pending
-                continue
-            if seen:
-                if pile[k] <= 0:
-                    return None
-            else:  # one card of the victim's at random, by its counts
-                x = floor(random() * total)
-                k = 0
-                while x >= pile[k]:
-                    x -= pile[k]
-                    k += 1
-            pile[k] -= 1
-            hands[drawer][k] += 1
-            draws.append(k)
-        return draws
+                hand.insert(floor(random() * (len(hand) + 1)), wolf)
+            cards += hand
+        cards += self.seen
+        # every slot of another giver is filled: in one of its orders, at random
+        orders = list(self.own_order)
+        for p, options in self.giver_places:
+            orders[p] = options[floor(random() * len(options))]
+        return cards, orders
 
 
 def determinize(s: SwipSheepState, seat: int | None, rng: random.Random) -> SwipSheepState:
-    if s.phase == rules.OVER:
+    phase = s.phase
+    if phase == rules.ATTACK:
+        if seat is not None and not 0 <= seat < s.num_players:
+            seat = None  # a seat that does not play sees what a spectator sees
+        r = s.redraws.get(seat)  # the passes have moved: attacks, draws
+        if r is None:
+            r = s.redraws[seat] = Round(s, seat)
+            r.plan_after_passes()
+        length = len(s.history)
+        read = s.attacks_read  # the same state re-drawn again (a search's root): read once
+        if read is not None and read[0] is r and read[1] == length:
+            log, plan = read[2], read[3]
+        else:
+            log = r.attack_log(s)
+            plan = r.draw_plan(log) if r.feasible else None
+            s.attacks_read = (r, length, log, plan)
+        if plan is None:
+            raise RuntimeError(f"no consistent re-draw found for seat {seat} in {MAX_TRIES} tries")
+        hands, drawn, draws = r.sample(log, plan, rng)
+        cards, orders = r.opening(drawn, plan, rng)
+        return _assemble(s, r, log, cards, orders, draws, hands)
+    if phase == rules.OVER:
         return s.clone()  # every hand has been revealed
     if seat is not None and not 0 <= seat < s.num_players:
-        seat = None  # a seat that does not play sees what a spectator sees
-    if s.phase in (rules.DEAL, rules.PASS):
-        return _before_the_passes(s, seat, rng)
-    r = s.redraws.get(seat)  # the passes have moved: attacks, draws
-    if r is None:
-        r = s.redraws[seat] = Round(s, seat)
-        r.plan_after_passes()
-    length = len(s.history)
-    read = s.attacks_read  # the same state re-drawn again (a search's root): read once
-    if read is not None and read[0] is r and read[1] == length:
-        log = read[2]
-    else:
-        log = r.attack_log(s)
-        s.attacks_read = (r, length, log)
-    plan = r.draw_plan(log) if r.feasible else None
-    for _ in range(MAX_TRIES if plan is not None else 0):
-        assert plan is not None
-        found = r.hands_after_passes(rng, plan)
-        if found is None:
-            continue
-        hands, drawn = found
-        draws = r.attacks_on(log, hands, rng)
-        if draws is not None:
-            r.draw_rest(hands, drawn, plan, rng)
-            deals, passes = r.opening(drawn, plan, rng)
-            return _assemble(s, r, log, deals, passes, draws, hands)
-    raise RuntimeError(f"no consistent re-draw found for seat {seat} in {MAX_TRIES} tries")
+        seat = None
+    return _before_the_passes(s, seat, rng)
 
 
 def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) -> SwipSheepState:
@@ -607,30 +666,40 @@ def _assemble(
     s: SwipSheepState,
     r: Round,
     log: AttackLog,
-    deals: list[int],
-    passes: dict[int, Pass],
+    cards: list[int | None],
+    orders: list[tuple[int, ...]],
     draws: list[int],
     hands: list[list[int]],
 ) -> SwipSheepState:
-    """The real state with the round's hidden choices replaced by the re-drawn ones."""
+    """The real state with the round's hidden choices replaced by the re-drawn ones:
+    `cards` and each giver's `orders` as `Round.opening` gave them."""
     t = s.clone_with_round(hands)
     tables = s.tables
+    card = cards.__getitem__
+    # Each hand's cards in the order dealt to it: deal i is its giver's card of rank i.
+    dealt = map(getitem, map(orders.__getitem__, r.queue), r.ranks)
+    deals: list[int] = list(map(card, dealt))  # type: ignore[arg-type]  # each fills a slot
     # The deck holds what was not dealt, until the round ends.
     t.deck = list(map(sub, r.start_deck, map(deals.count, range(len(r.start_deck)))))
-    t.passes = list(map(passes.get, range(r.n)))
+    passes: list[Pass | None] = [None] * r.n
+    for p, left, right in r.pass_places:
+        passes[p] = (cards[left], cards[right])
+    t.passes = passes
     # The round's steps and events as they were, with each hidden choice or private card
     # replaced: the deals, then the passes and the cards drawn; the public part stays.
     history = t.history = s.history[:]
-    deal_steps = tables.deal_steps
-    history[: r.dealt] = map(getitem, repeat(deal_steps), deals)
-    pass_action = tables.pass_action
-    for i, actor in r.pass_steps:
-        history[i] = (actor, pass_action(*passes[actor]))
+    history[: r.dealt] = map(getitem, repeat(tables.deal_steps), deals)
+    known, pass_action = tables.pass_actions, tables.pass_action
+    for i, actor, left, right in r.pass_step_places:
+        choice = (cards[left], cards[right])
+        action = known.get(choice)
+        history[i] = (actor, action if action is not None else pass_action(*choice))
     events = s.events[:]
     start = s.log_start
     events[start : start + r.dealt] = map(getitem, r.dealt_rows, deals)
-    for i, row, p, side in r.pass_moves:
-        events[i] = row[passes[p][side]]  # type: ignore[index]  # a card passed is a kind
+    passed: map[int] = map(card, r.passed_places)  # type: ignore[arg-type]  # each a kind
+    for i, event in zip(r.pass_event_at, map(getitem, r.pass_event_rows, passed), strict=True):
+        events[i] = event
     draw_steps, drew_events = tables.draw_steps, tables.drew_events
     for m, k in enumerate(draws):  # one step and one event for each card drawn
         history[log.draw_steps[m]] = draw_steps[k]

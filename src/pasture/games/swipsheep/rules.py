@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import repeat
-from operator import add, mul, sub
+from operator import add, getitem, mul, sub
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from pasture.core.game import CHANCE, JSON, Action, ActionInput, ChanceOutcome, Event, SeatInput
@@ -92,8 +92,9 @@ class Tables:
         """id(attack action) -> its target, for the attack objects below (kept alive there)."""
         self.dealing: dict[tuple[int, int, int], tuple[int, ...]] = {}
         """(players, first player, cards) -> who receives each card of the deal."""
-        self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome, ...], ...]] = {}
-        """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile."""
+        self.outcomes: dict[tuple[bool, int], tuple[tuple[ChanceOutcome | None, ...], ...]] = {}
+        """(draw?, pile size) -> per kind, the outcome of that kind with c copies in the pile
+        (None for none)."""
         self.dealt_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
         self.drawn_from: dict[tuple[int, ...], tuple[ChanceOutcome, ...]] = {}
         self.pass_choices: dict[tuple[int, ...], tuple[Action, ...]] = {}
@@ -109,19 +110,18 @@ class Tables:
         by_pile = self.drawn_from if draw else self.dealt_from
         found = by_pile.get(pile)
         if found is None:
-            found = self._chance(pile, draw)
+            total = sum(pile)
+            rows = self.outcomes.get((draw, total))
+            if rows is None:  # at most 2 x the edition's size of these
+                make = self.draws if draw else self.deals
+                rows = self.outcomes[draw, total] = tuple(
+                    (None, *(ChanceOutcome(action, c / total) for c in range(1, total + 1)))
+                    for action in make
+                )
+            # Each kind's outcome by its count, in C: a kind not in the pile gives None.
+            found = tuple(filter(None, map(getitem, rows, pile)))
             _store(by_pile, pile, found, CHANCE_CACHE_LIMIT)
         return found
-
-    def _chance(self, pile: tuple[int, ...], draw: bool) -> tuple[ChanceOutcome, ...]:
-        total = sum(pile)
-        rows = self.outcomes.get((draw, total))
-        if rows is None:  # at most 2 x the edition's size of these
-            make = self.draws if draw else self.deals
-            rows = self.outcomes[draw, total] = tuple(
-                tuple(ChanceOutcome(action, c / total) for c in range(total + 1)) for action in make
-            )
-        return tuple([row[c] for row, c in zip(rows, pile, strict=True) if c])
 
     def passes(self, hand: list[int]) -> tuple[Action, ...]:
         key = tuple(hand)

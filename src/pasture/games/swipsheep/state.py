@@ -7,19 +7,20 @@ wires them into the `State` contract.
 
 from __future__ import annotations
 
+import random
 from itertools import repeat
 from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import CHANCE, JSON, Action, ActionInput, Event, Result, SeatInput, State
 from pasture.core.modular import GameRules, GameViews, ModularState
-from pasture.games.swipsheep import rules, view
+from pasture.games.swipsheep import redraw, rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
 from pasture.games.swipsheep.rules import DEAL, OVER, Pass
 
 if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
-    from pasture.games.swipsheep.redraw import AttackLog, Round
+    from pasture.games.swipsheep.redraw import AttackLog, DrawPlan, Round
     from pasture.games.swipsheep.rules import Tables
 
 COMPILED = not __file__.endswith(".py")
@@ -66,7 +67,7 @@ class SwipSheepState(ModularState, direct_rules=True):
     redraws: dict[int | None, Round]
     """Once the passes have moved, what re-draws for each seat share (`redraw.Round`):
     made afresh then, shared with copies (same deal and passes), not in JSON."""
-    attacks_read: tuple[Round, int, AttackLog] | None
+    attacks_read: tuple[Round, int, AttackLog, DrawPlan | None] | None
     """The attacks of this round as the last re-draw read them for a seat's `Round`, at
     that length of the history (steps are only appended, so while the length and the
     `Round` match, so do the attacks); copies share it, not in JSON."""
@@ -123,6 +124,9 @@ class SwipSheepState(ModularState, direct_rules=True):
 
     def is_chance(self) -> bool:
         return self.phase == DEAL or self.pending_draw is not None
+
+    def determinize(self, seat: int | None, rng: random.Random) -> SwipSheepState:
+        return redraw.determinize(self, seat, rng)  # straight there: one call, not three
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.history.append((seat, action))
