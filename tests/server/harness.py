@@ -13,9 +13,12 @@ import ssl
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
 import httpx
+import uvicorn
 import websockets
 
 from pasture.server.protocol import loads
@@ -35,6 +38,21 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@asynccontextmanager
+async def served_here(config: uvicorn.Config) -> AsyncIterator[uvicorn.Server]:
+    """A uvicorn server in this process and event loop (so a test can look at its
+    sockets), started before the block and stopped after it."""
+    server = uvicorn.Server(config)
+    serving = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.02)
+    try:
+        yield server
+    finally:
+        server.should_exit = True
+        await serving
 
 
 class Server:

@@ -13,7 +13,7 @@ import httpx
 import uvicorn
 import websockets
 
-from tests.server.harness import free_port
+from tests.server.harness import free_port, served_here
 
 WATCHED = {"WebSocketsSansIOProtocol", "ServerProtocol", "Inbox", "GuardedHttpToolsProtocol"}
 
@@ -37,14 +37,10 @@ def test_closed_sockets_leave_no_cyclic_garbage(tmp_path: Path) -> None:
         ws="websockets-sansio",
         ws_per_message_deflate=False,
     )
-    served = uvicorn.Server(config)
     thresholds = gc.get_threshold()
 
     async def scenario() -> list[str]:
-        serving = asyncio.create_task(served.serve())
-        while not served.started:
-            await asyncio.sleep(0.02)
-        try:
+        async with served_here(config) as served:
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
                 table = await http.post("/api/tables", json={"game": "wypas", "players": 3})
                 table_id = table.json()["id"]
@@ -73,9 +69,6 @@ def test_closed_sockets_leave_no_cyclic_garbage(tmp_path: Path) -> None:
             finally:
                 gc.set_debug(0)
                 gc.garbage.clear()
-        finally:
-            served.should_exit = True
-            await serving
 
     gc.collect()
     try:

@@ -23,7 +23,7 @@ import uvicorn
 import websockets
 from websockets.frames import Frame, Opcode
 
-from tests.server.harness import Server, free_port
+from tests.server.harness import Server, free_port, served_here
 
 MAX_MESSAGE = 64 * 1024
 """Settings.max_message: larger messages are refused; frames over 4 times it close."""
@@ -267,13 +267,9 @@ def test_play_sockets_of_pasture_serve_are_read_through_an_inbox(tmp_path: Path)
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False
     )
-    served = uvicorn.Server(config)
 
     async def scenario() -> list[str]:
-        serving = asyncio.create_task(served.serve())
-        while not served.started:
-            await asyncio.sleep(0.02)
-        try:
+        async with served_here(config) as served:
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
                 table = await http.post("/api/tables", json={"game": "wypas", "players": 3})
                 table_id = table.json()["id"]
@@ -292,8 +288,5 @@ def test_play_sockets_of_pasture_serve_are_read_through_an_inbox(tmp_path: Path)
                 ]
             assert kinds == ["welcome", "view", "pong", "pong", "pong"], kinds
             return readers
-        finally:
-            served.should_exit = True
-            await serving
 
     assert asyncio.run(scenario()) == ["Inbox"]
