@@ -14,7 +14,7 @@ from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeAlias
 
 from mypy_extensions import mypyc_attr
 
@@ -32,7 +32,7 @@ would check it first and raise TypeError.)"""
 ActionInput: TypeAlias = "Action | Any"
 """An action as `apply` and `check_legal` receive it: whatever the caller passed, rejected
 with `IllegalAction('malformed_action')` when it is no action (as `SeatInput`)."""
-CHANCE = -1
+CHANCE: Final = -1
 """The seat that makes chance decisions (deals, shuffles, random draws)."""
 
 
@@ -60,8 +60,8 @@ class Action:
         return f"{self.kind}({args})"
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-_FIELD_TYPES: dict[type, dict[str, tuple[type, ...]]] = {}
+_FIELD_NAMES: Final[dict[type, tuple[str, ...]]] = {}
+_FIELD_TYPES: Final[dict[type, dict[str, tuple[type, ...]]]] = {}
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -121,7 +121,7 @@ class _FieldSpec(typing.NamedTuple):
     allowed: tuple[type, ...]
 
 
-_PARSE_SPECS: dict[type, tuple[frozenset[str], tuple[_FieldSpec, ...]]] = {}
+_PARSE_SPECS: Final[dict[type, tuple[frozenset[str], tuple[_FieldSpec, ...]]]] = {}
 
 
 def _parse_spec(cls: type) -> tuple[frozenset[str], tuple[_FieldSpec, ...]]:
@@ -177,15 +177,41 @@ def parse_action(data: JSON, action_types: Mapping[str, type[Action]]) -> Action
         raise IllegalAction(f"Action '{kind}' is malformed: {exc}.", "malformed_action") from exc
 
 
-@dataclass(frozen=True, slots=True)
+# ChanceOutcome and Event are written out rather than made by `@dataclass(frozen=True)`:
+# a frozen dataclass's `__init__` sets each field through `object.__setattr__`, and
+# mypyc keeps that generated `__init__` interpreted, so building an event cost a
+# compiled engine about 1.4 µs. Written out, mypyc makes them native classes whose
+# `Final` attributes Python code cannot set (mypy refuses it in typed code).
+
+
 class ChanceOutcome:
     """One outcome of a chance decision and its probability."""
 
-    action: Action
-    probability: float
+    __slots__ = ("action", "probability")
+
+    def __init__(self, action: Action, probability: float) -> None:
+        self.action: Final = action
+        self.probability: Final = probability
+
+    def _fields(self) -> tuple[Action, float]:
+        return (self.action, self.probability)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ChanceOutcome)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[ChanceOutcome], tuple[Action, float]]:
+        return (ChanceOutcome, self._fields())  # compiled, pickle's default would skip `__init__`
+
+    def __repr__(self) -> str:
+        return f"ChanceOutcome(action={self.action!r}, probability={self.probability!r})"
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for narration and animation.
 
@@ -193,10 +219,42 @@ class Event:
     that only the seats in `to` see (a card passed, a card drawn).
     """
 
-    type: str
-    public: dict[str, JSON] | None
-    private: dict[str, JSON] | None = None
-    to: tuple[int, ...] = ()
+    __slots__ = ("type", "public", "private", "to")
+
+    def __init__(
+        self,
+        type: str,
+        public: dict[str, JSON] | None,
+        private: dict[str, JSON] | None = None,
+        to: tuple[int, ...] = (),
+    ) -> None:
+        self.type: Final = type
+        self.public: Final = public
+        self.private: Final = private
+        self.to: Final = to
+
+    def _fields(
+        self,
+    ) -> tuple[str, dict[str, JSON] | None, dict[str, JSON] | None, tuple[int, ...]]:
+        return (self.type, self.public, self.private, self.to)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Event)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # a TypeError while `public` or `private` is a dict
+
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        return (Event, self._fields())  # compiled, pickle's default would skip `__init__`
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(type={self.type!r}, public={self.public!r}, private={self.private!r},"
+            f" to={self.to!r})"
+        )
 
     def for_seat(self, seat: int | None) -> dict[str, JSON] | None:
         """This event as `seat` (None: a spectator) may see it, or None if it may not."""

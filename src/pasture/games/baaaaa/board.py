@@ -7,14 +7,16 @@ someone facing that face from outside; *up* and *down* change floor on the same 
 
 from __future__ import annotations
 
-FLOORS = 3
-FACES = 4
-SPACES = FLOORS * FACES
+from typing import Final
+
+FLOORS: Final = 3
+FACES: Final = 4
+SPACES: Final = FLOORS * FACES
 
 # B-2: the setup.
-SHEEP_START = 0  # floor 0, face 0
-WOLF_START = 2  # floor 0, face 2: the bottom space opposite the sheep
-HUT = 10  # floor 2, face 2: two floors above the wolf (the shepherd starts here too)
+SHEEP_START: Final = 0  # floor 0, face 0
+WOLF_START: Final = 2  # floor 0, face 2: the bottom space opposite the sheep
+HUT: Final = 10  # floor 2, face 2: two floors above the wolf (the shepherd starts here too)
 
 
 def space(floor: int, face: int) -> int:
@@ -43,7 +45,7 @@ def _neighbour(s: int, direction: str) -> int:
     raise ValueError(direction)
 
 
-STEP: dict[str, tuple[int, ...]] = {
+STEP: Final[dict[str, tuple[int, ...]]] = {
     d: tuple(_neighbour(s, d) for s in range(SPACES)) for d in ("up", "down", "left", "right")
 }
 """STEP[direction][space]: the next space that way, or -1 off the mountain."""

@@ -6,14 +6,15 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Final
 
-DEFAULT_EDITION = Path(__file__).with_name("edition.toml")
+DEFAULT_EDITION: Final = Path(__file__).with_name("edition.toml")
 
-SHEEP_EFFECTS = ("move", "trio", "shepherd")
-WOLF_EFFECTS = ("move", "disguised", "sated", "escaped", "lightning", "eagle")
-SHEEP_DIRECTIONS = ("up", "left", "right")
-WOLF_DIRECTIONS = ("up", "down", "left", "right")
-MAX_COUNT = 255
+SHEEP_EFFECTS: Final = ("move", "trio", "shepherd")
+WOLF_EFFECTS: Final = ("move", "disguised", "sated", "escaped", "lightning", "eagle")
+SHEEP_DIRECTIONS: Final = ("up", "left", "right")
+WOLF_DIRECTIONS: Final = ("up", "down", "left", "right")
+MAX_COUNT: Final = 255
 """The most sheep, or copies of a card, an edition may have."""
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import getitem
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import CHANCE, JSON, Action, ActionInput, ChanceOutcome, Event, SeatInput
 from pasture.games.baaaaa.actions import PlaySheepCard, PlayWolfCard, TakeSheep, TurnWolfCard
@@ -21,13 +21,24 @@ from pasture.games.baaaaa.edition import Edition
 if TYPE_CHECKING:
     from pasture.games.baaaaa.state import BaaaaaState
 
-SHEEP, DRAW, CHOOSE, TIE, OVER = "sheep", "draw", "choose", "tie", "over"
+SHEEP: Final = "sheep"
+DRAW: Final = "draw"
+CHOOSE: Final = "choose"
+TIE: Final = "tie"
+OVER: Final = "over"
 """Phases: a team member plays a sheep card; chance turns a wolf card; the wolf player
 chooses which drawn card to play (variant); someone breaks a B-7 tie; the game is over."""
 
-MOVE, TRIO, SHEPHERD = 0, 1, 2
-W_MOVE, DISGUISED, SATED, ESCAPED, LIGHTNING, EAGLE = 0, 1, 2, 3, 4, 5
-_WOLF_EFFECT = {
+MOVE: Final = 0
+TRIO: Final = 1
+SHEPHERD: Final = 2
+W_MOVE: Final = 0
+DISGUISED: Final = 1
+SATED: Final = 2
+ESCAPED: Final = 3
+LIGHTNING: Final = 4
+EAGLE: Final = 5
+_WOLF_EFFECT: Final = {
     "move": W_MOVE,
     "disguised": DISGUISED,
     "sated": SATED,
@@ -35,7 +46,9 @@ _WOLF_EFFECT = {
     "lightning": LIGHTNING,
     "eagle": EAGLE,
 }
-STOPPED, TAKEN, SAVED = 0, 1, 2
+STOPPED: Final = 0
+TAKEN: Final = 1
+SAVED: Final = 2
 """What becomes of the sheep a card moves: they stop on a space, or are taken or saved."""
 
 
@@ -102,13 +115,13 @@ class Tables:
 
 
 CACHE_LIMIT = 4096
-OCCUPIED = bytes([0] + [1] * 255)
+OCCUPIED: Final = bytes([0] + [1] * 255)
 """bytes(sheep).translate(OCCUPIED): which spaces hold a sheep (all a move card needs)."""
-UP_TO_3 = bytes(min(n, 3) for n in range(256))
+UP_TO_3: Final = bytes(min(n, 3) for n in range(256))
 """bytes(sheep).translate(UP_TO_3): sheep per space, counted to 3 (all a Trio needs)."""
 
 
-_TABLES: dict[int, tuple[Edition, Tables]] = {}
+_TABLES: Final[dict[int, tuple[Edition, Tables]]] = {}
 
 
 def tables(e: Edition) -> Tables:
@@ -643,11 +656,11 @@ def _nearest_first(wolf: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-NEAREST_FIRST = tuple(_nearest_first(wolf) for wolf in range(SPACES))
+NEAREST_FIRST: Final = tuple(_nearest_first(wolf) for wolf in range(SPACES))
 """NEAREST_FIRST[wolf's space]: `_nearest_first` of it."""
 
 
-HIGHEST_FIRST = tuple(
+HIGHEST_FIRST: Final = tuple(
     tuple(range(base, base + FACES)) for base in range(SPACES - FACES, -1, -FACES)
 )
 """The mountain's floors, top floor first, each as its spaces in order."""

@@ -8,7 +8,7 @@ played or discarded. `rules.py` holds the logic, `view.py` what a seat may see.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from pasture.core.game import (
     JSON,
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from pasture.games.baaaaa.game import Baaaaa
     from pasture.games.baaaaa.rules import Tables
 
-COMPILED = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith(".py")
 """True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 

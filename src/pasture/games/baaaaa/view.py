@@ -11,7 +11,7 @@ it has not seen (the deck plus those cards).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import JSON
 from pasture.games.baaaaa import rules
@@ -35,7 +35,7 @@ def unseen(s: BaaaaaState, seat: int | None) -> list[int]:
     return counts
 
 
-SEAT_KEYS = ("seat", "wolf_unseen", "wolf_hand")
+SEAT_KEYS: Final = ("seat", "wolf_unseen", "wolf_hand")
 """The keys of a view that `seat_view` gives for each seat."""
 
 

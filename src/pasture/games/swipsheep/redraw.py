@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import chain, permutations, repeat
 from math import floor
 from operator import attrgetter, getitem, itemgetter, sub
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from pasture.games.swipsheep import rules
 from pasture.games.swipsheep.actions import Draw, PassCards
@@ -39,13 +39,13 @@ from pasture.games.swipsheep.actions import Draw, PassCards
 if TYPE_CHECKING:
     from pasture.games.swipsheep.state import SwipSheepState
 
-MAX_TRIES = 20_000
-_ACTION = itemgetter(1)
+MAX_TRIES: Final = 20_000
+_ACTION: Final = itemgetter(1)
 """The action of a (seat, action) step."""
-_CARD = attrgetter("card")
+_CARD: Final = attrgetter("card")
 
 Pass = rules.Pass
-ROLES = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
+ROLES: Final = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 """What becomes of the cards dealt to a hand of that size: 0 kept, 1 passed left, 2 right."""
 
 
@@ -164,7 +164,7 @@ def _cards(pile: list[int]) -> list[int]:
     return list(found)
 
 
-_CARDS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_CARDS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 """`_cards` by pile: the piles re-drawn from are few (a round's deck less one hand)."""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import repeat
 from operator import add, getitem, mul, sub
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from pasture.core.game import CHANCE, JSON, Action, ActionInput, ChanceOutcome, Event, SeatInput
 from pasture.games.swipsheep.actions import Attack, Deal, Draw, PassCards
@@ -17,18 +17,21 @@ from pasture.games.swipsheep.edition import Edition, default_edition
 if TYPE_CHECKING:
     from pasture.games.swipsheep.state import SwipSheepState
 
-DEAL, PASS, ATTACK, OVER = "deal", "pass", "attack", "over"
-HAND_SIZE = 3
+DEAL: Final = "deal"
+PASS: Final = "pass"
+ATTACK: Final = "attack"
+OVER: Final = "over"
+HAND_SIZE: Final = 3
 Pass = tuple[int | None, int | None]
 """A pass as card kinds: (to the left, to the right); None: nothing."""
 K = TypeVar("K")
 V = TypeVar("V")
 CACHE_LIMIT = 8192
 """Entries a lookup table keeps before it starts over (hands and decks are few in play)."""
-CHANCE_CACHE_LIMIT = 1 << 15
+CHANCE_CACHE_LIMIT: Final = 1 << 15
 """The same for the deal's outcomes by deck: about 9,000 decks are met in 6,000 games,
 more than CACHE_LIMIT, and starting over would rebuild them all."""
-MAX_SEATS = 5
+MAX_SEATS: Final = 5
 """The most seats at a table (the game's `max_players`)."""
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from itertools import repeat
 from operator import mul
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from pasture.core.game import CHANCE, JSON, Action, ActionInput, Event, Result, SeatInput, State
 from pasture.core.modular import GameRules, GameViews, ModularState
@@ -23,10 +23,10 @@ if TYPE_CHECKING:
     from pasture.games.swipsheep.redraw import AttackLog, DrawPlan, Round
     from pasture.games.swipsheep.rules import Tables
 
-COMPILED = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith(".py")
 """True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
-ROUNDS = {3: 4, 4: 3, 5: 2}
+ROUNDS: Final = {3: 4, 4: 3, 5: 2}
 """Rounds played, by player count."""
 
 

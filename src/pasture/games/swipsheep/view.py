@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import JSON, Event
 from pasture.games.swipsheep import redraw, rules
@@ -26,7 +26,7 @@ def _cards(s: SwipSheepState, counts: list[int]) -> dict[str, int]:
     return dict(zip(compress(s.edition.kinds, counts), filter(None, counts), strict=False))
 
 
-SEAT_KEYS = ("seat", "log", "hand", "my_pass")
+SEAT_KEYS: Final = ("seat", "log", "hand", "my_pass")
 """The keys in which a seat's view differs from a spectator's."""
 
 LOG_KEY = "log"

@@ -6,8 +6,10 @@ Wilson's swaps and Shep's moves alike.
 
 from __future__ import annotations
 
-SIDE = 4
-CELLS = SIDE * SIDE
+from typing import Final
+
+SIDE: Final = 4
+CELLS: Final = SIDE * SIDE
 
 
 def row_col(pos: int) -> tuple[int, int]:
@@ -20,17 +22,17 @@ def distance(a: int, b: int) -> int:
     return max(abs(ra - rb), abs(ca - cb))
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(q for q in range(CELLS) if distance(p, q) == 1) for p in range(CELLS)
 )
 """The up to 8 positions adjacent to each position."""
 
-PAIRS: tuple[tuple[int, int], ...] = tuple(
+PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(
     (a, b) for a in range(CELLS) for b in NEIGHBOURS[a] if a < b
 )
 """Every pair of adjacent positions (a < b): 42 on a 4x4 field."""
 
-PAIRS_CLEAR_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+PAIRS_CLEAR_OF: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(pair for pair in PAIRS if pos not in pair) for pos in range(CELLS)
 )
 """The adjacent pairs that leave each position alone: Wilson's swaps while Shep is there."""

@@ -7,7 +7,7 @@ implemented.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import CHANCE, Action, ActionInput, ChanceOutcome, Event, SeatInput
 from pasture.games.wilson_shep.actions import Hide, Move, Place, Reveal, Swap
@@ -16,34 +16,45 @@ from pasture.games.wilson_shep.grid import CELLS, NEIGHBOURS, PAIRS_CLEAR_OF
 if TYPE_CHECKING:
     from pasture.games.wilson_shep.state import WilsonShepState
 
-HIDE, PLACE, SWAP, MOVE, REVEAL, OVER = "hide", "place", "swap", "move", "reveal", "over"
-FACE_DOWN = -1
+HIDE: Final = "hide"
+PLACE: Final = "place"
+SWAP: Final = "swap"
+MOVE: Final = "move"
+REVEAL: Final = "reveal"
+OVER: Final = "over"
+FACE_DOWN: Final = -1
 """A grid cell holding a face-down tile (a sheep or Wilson: WS-2, they look alike)."""
-FLIP_LIMIT = 8
+FLIP_LIMIT: Final = 8
 """The 8th sheep turned up without finding Wilson ends the round for Wilson."""
 
 # History entries of a round, as (code, x, y): what the Shep team saw happen.
-PLACED, SWAPPED, MOVED = 0, 1, 2
+PLACED: Final = 0
+SWAPPED: Final = 1
+MOVED: Final = 2
 """(PLACED, at, 0), (SWAPPED, a, b), (MOVED, to, 1 if a tile was turned up else 0)."""
 
 # Every action object is made once: legal_actions hands out copies of these lists.
-HIDES: list[Action] = [Hide(p) for p in range(CELLS)]
-PLACES: list[Action] = [Place(p) for p in range(CELLS)]
-MOVES: tuple[list[Action], ...] = tuple([Move(q) for q in NEIGHBOURS[p]] for p in range(CELLS))
-SWAPS: tuple[list[Action], ...] = tuple([Swap(a, b) for a, b in pairs] for pairs in PAIRS_CLEAR_OF)
+HIDES: Final[list[Action]] = [Hide(p) for p in range(CELLS)]
+PLACES: Final[list[Action]] = [Place(p) for p in range(CELLS)]
+MOVES: Final[tuple[list[Action], ...]] = tuple(
+    [Move(q) for q in NEIGHBOURS[p]] for p in range(CELLS)
+)
+SWAPS: Final[tuple[list[Action], ...]] = tuple(
+    [Swap(a, b) for a, b in pairs] for pairs in PAIRS_CLEAR_OF
+)
 """The swaps Wilson may make while Shep stands on each position (never Shep's tile)."""
-SWAP_PAIRS: tuple[frozenset[tuple[int, int]], ...] = tuple(map(frozenset, PAIRS_CLEAR_OF))
-REVEALS: list[Reveal] = [Reveal(p) for p in range(CELLS)]
-OUTCOMES: tuple[tuple[ChanceOutcome, ...], ...] = tuple(
+SWAP_PAIRS: Final[tuple[frozenset[tuple[int, int]], ...]] = tuple(map(frozenset, PAIRS_CLEAR_OF))
+REVEALS: Final[list[Reveal]] = [Reveal(p) for p in range(CELLS)]
+OUTCOMES: Final[tuple[tuple[ChanceOutcome, ...], ...]] = tuple(
     tuple(ChanceOutcome(REVEALS[p], 1 / unseen) for unseen in range(1, CELLS + 1))
     for p in range(CELLS)
 )
 """OUTCOMES[picture][unseen - 1]: `picture` turned up, one of `unseen` equally likely."""
 
 
-_OUTCOMES_FOR: dict[int, tuple[ChanceOutcome, ...]] = {}
+_OUTCOMES_FOR: Final[dict[int, tuple[ChanceOutcome, ...]]] = {}
 """The reveal outcomes by the bit set of pictures face up (`outcomes_for`)."""
-OUTCOMES_LIMIT = 1 << 15
+OUTCOMES_LIMIT: Final = 1 << 15
 """A round turns up at most FLIP_LIMIT - 1 pictures before one is drawn: about 26,000
 sets, all kept."""
 

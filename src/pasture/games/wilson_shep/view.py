@@ -9,7 +9,7 @@ place is kept only if no tile turned up since could have been Wilson.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import JSON
 from pasture.games.wilson_shep import rules
@@ -18,7 +18,8 @@ from pasture.games.wilson_shep.grid import CELLS
 if TYPE_CHECKING:
     from pasture.games.wilson_shep.state import WilsonShepState
 
-FULL, NONE = "full", "none"
+FULL: Final = "full"
+NONE: Final = "none"
 """The `memory` option (WS-5)."""
 
 
@@ -41,7 +42,7 @@ def history_json(history: list[tuple[int, int, int]]) -> list[dict[str, JSON]]:
     return out
 
 
-SEAT_KEYS = ("seat", "role", "wilson_at")
+SEAT_KEYS: Final = ("seat", "role", "wilson_at")
 """The keys of a view that `seat_view` gives for each seat: the server sends every seat
 the spectator's view with these replaced, so the rest is built once per change."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import IntEnum
 from functools import cache
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import JSON, Action, Event
 from pasture.games.wypas import events, hand_facts, knowledge, rules
@@ -32,7 +32,9 @@ class Face(IntEnum):
     REVEALED = 2
 
 
-FACE_UP, FACE_DOWN, REVEALED = Face.UP, Face.DOWN, Face.REVEALED
+FACE_UP: Final = Face.UP
+FACE_DOWN: Final = Face.DOWN
+REVEALED: Final = Face.REVEALED
 
 
 @record

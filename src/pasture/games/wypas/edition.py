@@ -10,12 +10,19 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Final
 
-DEFAULT_EDITION = Path(__file__).with_name("edition.toml")
+DEFAULT_EDITION: Final = Path(__file__).with_name("edition.toml")
 
-SHEEP, DOLLY, SUPER, THIEF, SHEEPDOG, BLACK_SHEEP, WOLF = range(7)
-ROLE_NAMES = ("sheep", "dolly", "super_dolly", "thief", "sheepdog", "black_sheep", "wolf")
-SPECIAL_ROLES = (THIEF, SHEEPDOG, BLACK_SHEEP, WOLF)
+SHEEP: Final = 0
+DOLLY: Final = 1
+SUPER: Final = 2
+THIEF: Final = 3
+SHEEPDOG: Final = 4
+BLACK_SHEEP: Final = 5
+WOLF: Final = 6
+ROLE_NAMES: Final = ("sheep", "dolly", "super_dolly", "thief", "sheepdog", "black_sheep", "wolf")
+SPECIAL_ROLES: Final = (THIEF, SHEEPDOG, BLACK_SHEEP, WOLF)
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,12 @@ ever under-estimated, never wrong. `determinize` keeps every fact its seat holds
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
-PUBLIC = 15
+PUBLIC: Final = 15
 """The observer of public facts (what everyone knows)."""
 
 Counts = tuple[int, ...]

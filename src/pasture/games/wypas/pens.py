@@ -14,7 +14,7 @@ state's clone copies only the lists of pens).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pasture.core.game import JSON
 from pasture.games.wypas.records import record
@@ -29,8 +29,11 @@ class Row(IntEnum):
     SET = 3
 
 
-ANY, SINGLE, RUN, SET = Row.ANY, Row.SINGLE, Row.RUN, Row.SET
-MODE_NAMES = ("empty", "single", "run", "set")
+ANY: Final = Row.ANY
+SINGLE: Final = Row.SINGLE
+RUN: Final = Row.RUN
+SET: Final = Row.SET
+MODE_NAMES: Final = ("empty", "single", "run", "set")
 
 
 @record
@@ -78,7 +81,7 @@ class Pen:
         )
 
 
-EMPTY = Pen()
+EMPTY: Final = Pen()
 
 
 def accepts(pen: Pen, colour: int, value: int) -> bool:

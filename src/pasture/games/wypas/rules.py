@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from pasture.core.game import Action, ActionInput, ChanceOutcome, Event
 from pasture.games.wypas import auction, events, hand_facts, knowledge, pens, specials
@@ -36,28 +36,26 @@ from pasture.games.wypas.actions import (
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
-CHOOSE_BACA, DEAL, HIDE, NAME, BID, TIE, REDYK, SHEAR, OVER = (
-    "choose_baca",
-    "deal",
-    "hide",
-    "name",
-    "bid",
-    "tie",
-    "redyk",
-    "shear",
-    "over",
-)
-LOT_AREA = -2
+CHOOSE_BACA: Final = "choose_baca"
+DEAL: Final = "deal"
+HIDE: Final = "hide"
+NAME: Final = "name"
+BID: Final = "bid"
+TIE: Final = "tie"
+REDYK: Final = "redyk"
+SHEAR: Final = "shear"
+OVER: Final = "over"
+LOT_AREA: Final = -2
 """Deal-queue destination: the baca's drawn lot cards."""
-START_HAND = 5
-DRAW = 3
-FLEECES_TO_END = 5
-FINISH_BONUS = 4
-FINAL_BONUS = 2
+START_HAND: Final = 5
+DRAW: Final = 3
+FLEECES_TO_END: Final = 5
+FINISH_BONUS: Final = 4
+FINAL_BONUS: Final = 2
 
-DONE = Done()
-PASS = Pass()
-NO_REACTION = NoReaction()
+DONE: Final = Done()
+PASS: Final = Pass()
+NO_REACTION: Final = NoReaction()
 
 
 @cache
@@ -65,9 +63,9 @@ def shear_action(pen: int, bleat: bool) -> Shear:
     return Shear(pen, bleat)
 
 
-NAME_LOT = tuple(NameLot(lot) for lot in range(16))
+NAME_LOT: Final = tuple(NameLot(lot) for lot in range(16))
 """The NameLot actions, made once (more lots than any turn draws)."""
-SHEARS = tuple((shear_action(p, True), shear_action(p, False)) for p in (0, 1))
+SHEARS: Final = tuple((shear_action(p, True), shear_action(p, False)) for p in (0, 1))
 """Pen -> the two ways to shear it, in the order they are listed."""
 
 
@@ -191,7 +189,7 @@ def deal_kind(s: WypasState, k: int) -> list[Event]:
 # --- who acts, what is legal ----------------------------------------------------------------
 
 
-NOBODY_ACTS = (DEAL, OVER, CHOOSE_BACA)
+NOBODY_ACTS: Final = (DEAL, OVER, CHOOSE_BACA)
 """The phases in which no seat acts (chance deals, or the game is over)."""
 
 
@@ -212,7 +210,7 @@ def actors(s: WypasState) -> tuple[int, ...]:
     return ALONE[s.baca]  # HIDE, TIE
 
 
-ALONE = tuple((seat,) for seat in range(16))
+ALONE: Final = tuple((seat,) for seat in range(16))
 """`(seat,)` for every seat (more than any table has), made once."""
 
 
@@ -568,7 +566,7 @@ def check_invariants(s: WypasState) -> None:
     knowledge.check(s)
 
 
-HANDLERS: dict[type[Action], Handler] = {
+HANDLERS: Final[dict[type[Action], Handler]] = {
     Deal: _on_deal,
     Lay: auction.lay,
     Pass: _on_pass,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import JSON, Action, Event
 from pasture.games.wypas import hand_facts, knowledge, pens, rules
@@ -149,15 +149,17 @@ def _pen_plays(s: WypasState, dog: int, wolf: int, black: int) -> list[Action]:
     return out
 
 
-SEATS = range(16)
+SEATS: Final = range(16)
 """More seats than any table has."""
-THIEF_ON = tuple(thief_action(t) for t in SEATS)
-THIEF_FROM = tuple(tuple(None if t == seat else THIEF_ON[t] for t in SEATS) for seat in SEATS)
+THIEF_ON: Final = tuple(thief_action(t) for t in SEATS)
+THIEF_FROM: Final = tuple(
+    tuple(None if t == seat else THIEF_ON[t] for t in SEATS) for seat in SEATS
+)
 """`THIEF_FROM[seat][t]`: the Thief played by `seat` on `t` (None on itself)."""
-DOG_CANCELS = dog_action(None, None)
-DOG_ON = tuple((dog_action(t, 0), dog_action(t, 1)) for t in SEATS)
-WOLF_ON = tuple((wolf_action(t, 0), wolf_action(t, 1)) for t in SEATS)
-BLACK_ON = tuple((black_action(t, 0), black_action(t, 1)) for t in SEATS)
+DOG_CANCELS: Final = dog_action(None, None)
+DOG_ON: Final = tuple((dog_action(t, 0), dog_action(t, 1)) for t in SEATS)
+WOLF_ON: Final = tuple((wolf_action(t, 0), wolf_action(t, 1)) for t in SEATS)
+BLACK_ON: Final = tuple((black_action(t, 0), black_action(t, 1)) for t in SEATS)
 """The special plays, made once (seat -> pen -> action)."""
 
 

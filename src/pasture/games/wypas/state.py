@@ -9,7 +9,7 @@ core `ModularState` wires them into the `State` contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from pasture.core.game import (
     CHANCE,
@@ -34,10 +34,10 @@ if TYPE_CHECKING:
     from pasture.games.wypas.game import Wypas
 
 
-COMPILED = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith(".py")
 """True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
-CHANCE_PHASES = (rules.DEAL, rules.CHOOSE_BACA)
+CHANCE_PHASES: Final = (rules.DEAL, rules.CHOOSE_BACA)
 
 
 class WypasState(ModularState):
@@ -398,10 +398,10 @@ def _pending_json(pending: PendingChoice | None) -> list[int] | None:
 
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-DIGIT_VALUE = {d: i for i, d in enumerate(DIGITS)}
+DIGIT_VALUE: Final = {d: i for i, d in enumerate(DIGITS)}
 
 
-_TO_DIGIT = bytes(ord(d) for d in DIGITS).ljust(256, b"?")
+_TO_DIGIT: Final = bytes(ord(d) for d in DIGITS).ljust(256, b"?")
 
 
 def _encode(counts: Sequence[int]) -> str:

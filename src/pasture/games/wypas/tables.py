@@ -13,6 +13,7 @@ from itertools import compress, product
 from math import prod
 from operator import add, getitem, itemgetter
 from struct import Struct
+from typing import Final
 
 from pasture.core.game import ChanceOutcome
 from pasture.games.wypas import events
@@ -32,8 +33,8 @@ DealRow = tuple["ChanceOutcome | None", ...]
 """Every deal outcome for one deck size: `row[k * width + c]` is "the next card is of
 kind k", c of the deck's cards being k (None at c = 0)."""
 
-PENS = 2
-MAX_SEATS = 6
+PENS: Final = 2
+MAX_SEATS: Final = 6
 """The most seats at a table (the game's `max_players`)."""
 
 
@@ -211,9 +212,9 @@ class Tables:
         return list(compress(map(add, self.kind_base, deck), deck))
 
 
-KEY_CODES = {1: "B", 2: "H", 4: "I"}
+KEY_CODES: Final = {1: "B", 2: "H", 4: "I"}
 """A group of kinds' counts (one byte each) read as an unsigned little-endian number."""
-MAX_GROUP_KEYS = 4096
+MAX_GROUP_KEYS: Final = 4096
 """The most make-ups a group of kinds in `Tables.quads` may have."""
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import JSON
 from pasture.games.wypas import pens, rules, specials
@@ -38,7 +38,7 @@ def _cards(s: WypasState, counts: Sequence[int]) -> dict[str, int]:
     return dict(zip(compress(s.edition.kinds, counts), filter(None, counts), strict=False))
 
 
-MAX_PEN_VIEWS = 1 << 12
+MAX_PEN_VIEWS: Final = 1 << 12
 _pen_views: dict[int, tuple[pens.Pen, Edition, dict[str, JSON]]] = {}
 """Each pen's part of a view, by the pen (a `Pen` is never changed: a change makes a
 new one, so a state and its copies share their pens until one changes). Kept by
@@ -88,7 +88,7 @@ def _pen_json(e: Edition, pen: pens.Pen) -> dict[str, JSON]:
     return out
 
 
-SEAT_KEYS = (
+SEAT_KEYS: Final = (
     "seat",
     "auction",
     "hand",
@@ -99,7 +99,7 @@ SEAT_KEYS = (
 """The keys of a view that `seat_view` gives for each seat: the server sends every seat
 the spectator's view with these replaced, so the rest is built once per change."""
 
-OFTEN_THE_SPECTATORS = ("auction",)
+OFTEN_THE_SPECTATORS: Final = ("auction",)
 """A seat with nothing face down in the auction has the spectator's very auction: the
 server encodes it once for all of them."""
 
@@ -117,7 +117,7 @@ def view(s: WypasState, seat: int | None) -> dict[str, JSON]:
     return out
 
 
-_OWN_IN_PUBLIC = ("seat", "auction")
+_OWN_IN_PUBLIC: Final = ("seat", "auction")
 """The keys of SEAT_KEYS that the public part (`_public`) has: the spectator's values."""
 
 
