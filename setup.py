@@ -66,8 +66,18 @@ def engine_extensions() -> list[object]:
             "PASTURE_COMPILE=1 needs mypyc, which comes with mypy: pip install mypy, then"
             f" build without isolation (pip install --no-build-isolation .). ({exc})"
         )
+    clear_earlier_builds()
     paths = [f"src/{module}" for module in engine_modules()]
     return list(mypycify(paths, group_name="pasture"))
+
+
+def clear_earlier_builds() -> None:
+    """Compiled modules that an earlier build left in build/ go into the wheel with the new
+    ones, so one no longer compiled (or no longer in the tree) would shadow its `.py` and
+    then fail to load. Only what this build links again is removed (its objects stay)."""
+    for suffix in ("so", "pyd"):
+        for path in ROOT.glob(f"build/lib.*/**/*.{suffix}"):
+            path.unlink()
 
 
 setup(ext_modules=engine_extensions(), cmdclass={"build_ext": BuildEngines})

@@ -1,7 +1,7 @@
-"""`Event` and `ChanceOutcome` are values: equal by their fields and class, hashable when
-their fields are, copied and pickled whole. They are written-out classes (not frozen
-dataclasses, whose `__init__` mypyc leaves interpreted), so these tests hold the behaviour
-the dataclasses had, on both builds."""
+"""`Event` and `ChanceOutcome` are records (`core.game.Record`): equal by their fields and
+class, hashable when their fields are, copied and pickled whole. They are written-out
+classes (not frozen dataclasses, whose `__init__` mypyc leaves interpreted), so these tests
+hold the behaviour the dataclasses had, on both builds."""
 
 from __future__ import annotations
 

@@ -177,14 +177,36 @@ def parse_action(data: JSON, action_types: Mapping[str, type[Action]]) -> Action
         raise IllegalAction(f"Action '{kind}' is malformed: {exc}.", "malformed_action") from exc
 
 
-# ChanceOutcome and Event are written out rather than made by `@dataclass(frozen=True)`:
-# a frozen dataclass's `__init__` sets each field through `object.__setattr__`, and
-# mypyc keeps that generated `__init__` interpreted, so building an event cost a
-# compiled engine about 1.4 µs. Written out, mypyc makes them native classes whose
-# `Final` attributes Python code cannot set (mypy refuses it in typed code).
+class Record:
+    """A value made of its fields (`_fields`): equal to a record of its own class with
+    equal fields, and hashed, copied and pickled by them.
+
+    ChanceOutcome and Event are records written out rather than made by
+    `@dataclass(frozen=True)`: a frozen dataclass's `__init__` sets each field through
+    `object.__setattr__`, and mypyc keeps that generated `__init__` interpreted, so building
+    an event cost a compiled engine about 1.4 µs. Written out, mypyc makes them native
+    classes whose `Final` attributes Python code cannot set (mypy refuses it in typed code).
+    """
+
+    __slots__ = ()
+
+    def _fields(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Record)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # a TypeError while a field is a dict
+
+    def __reduce__(self) -> tuple[type[Record], tuple[Any, ...]]:
+        return (type(self), self._fields())  # compiled, pickle's default would skip `__init__`
 
 
-class ChanceOutcome:
+class ChanceOutcome(Record):
     """One outcome of a chance decision and its probability."""
 
     __slots__ = ("action", "probability")
@@ -196,23 +218,11 @@ class ChanceOutcome:
     def _fields(self) -> tuple[Action, float]:
         return (self.action, self.probability)
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, ChanceOutcome)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __reduce__(self) -> tuple[type[ChanceOutcome], tuple[Action, float]]:
-        return (ChanceOutcome, self._fields())  # compiled, pickle's default would skip `__init__`
-
     def __repr__(self) -> str:
         return f"ChanceOutcome(action={self.action!r}, probability={self.probability!r})"
 
 
-class Event:
+class Event(Record):
     """Something that happened, for narration and animation.
 
     `public` is what everybody sees (None: nobody but `to`); `private` adds details
@@ -237,18 +247,6 @@ class Event:
         self,
     ) -> tuple[str, dict[str, JSON] | None, dict[str, JSON] | None, tuple[int, ...]]:
         return (self.type, self.public, self.private, self.to)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Event)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())  # a TypeError while `public` or `private` is a dict
-
-    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
-        return (Event, self._fields())  # compiled, pickle's default would skip `__init__`
 
     def __repr__(self) -> str:
         return (
