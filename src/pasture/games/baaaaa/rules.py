@@ -114,7 +114,7 @@ class Tables:
     result depends on nothing else, and games end in few ways."""
 
 
-CACHE_LIMIT = 4096
+CACHE_LIMIT = 4096  # not Final: a test patches it
 OCCUPIED: Final = bytes([0] + [1] * 255)
 """bytes(sheep).translate(OCCUPIED): which spaces hold a sheep (all a move card needs)."""
 UP_TO_3: Final = bytes(min(n, 3) for n in range(256))

@@ -26,7 +26,7 @@ Pass = tuple[int | None, int | None]
 """A pass as card kinds: (to the left, to the right); None: nothing."""
 K = TypeVar("K")
 V = TypeVar("V")
-CACHE_LIMIT = 8192
+CACHE_LIMIT = 8192  # not Final: a test patches it
 """Entries a lookup table keeps before it starts over (hands and decks are few in play)."""
 CHANCE_CACHE_LIMIT: Final = 1 << 15
 """The same for the deal's outcomes by deck: about 9,000 decks are met in 6,000 games,
