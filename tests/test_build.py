@@ -5,10 +5,12 @@ loaded, so a build that quietly fell back to Python cannot pass as compiled."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 import pickle
 import random
+import re
 import tomllib
 from pathlib import Path
 
@@ -102,3 +104,47 @@ def test_the_compiled_copy_gives_every_attribute(name: str) -> None:
     compiled_copy = getattr(state, method)()
     assert sorted(vars(compiled_copy)) == sorted(vars(state.clone()))
     assert compiled_copy.to_json() == state.to_json()
+
+
+PATCHED_BY_TESTS = {"CACHE_LIMIT"}
+"""Module constants that tests patch: `Final`, the compiled build would inline them."""
+
+
+def _plain_constants(path: Path) -> list[str]:
+    """The module-level constants (upper-case names) of a source file not declared
+    `Final`: compiled, each read of one is a dictionary look-up on the module."""
+    found = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign):
+            if isinstance(node.value, ast.Call) and ast.unparse(node.value.func) == "TypeVar":
+                continue
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            names += [
+                e.id
+                for t in node.targets
+                if isinstance(t, ast.Tuple)
+                for e in t.elts
+                if isinstance(e, ast.Name)
+            ]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            annotation = ast.unparse(node.annotation)
+            if annotation.startswith("Final") or annotation == "TypeAlias":
+                continue
+            names = [node.target.id]
+        else:
+            continue
+        found += [
+            f"{path.name}:{node.lineno} {name}"
+            for name in names
+            if re.fullmatch(r"_?[A-Z][A-Z0-9_]*", name) and name not in PATCHED_BY_TESTS
+        ]
+    return found
+
+
+def test_the_compiled_modules_constants_are_final() -> None:
+    plain = [
+        place
+        for name in engine_modules()
+        for place in _plain_constants(ROOT / "src" / (name.replace(".", "/") + ".py"))
+    ]
+    assert plain == []

@@ -29,7 +29,7 @@ def _cards(s: SwipSheepState, counts: list[int]) -> dict[str, int]:
 SEAT_KEYS: Final = ("seat", "log", "hand", "my_pass")
 """The keys in which a seat's view differs from a spectator's."""
 
-LOG_KEY = "log"
+LOG_KEY: Final = "log"
 """The round's events as the seat may see them: `Event.for_seat(seat)` of each of
 `log_events`, those it may not see left out."""
 

@@ -397,7 +397,7 @@ def _pending_json(pending: PendingChoice | None) -> list[int] | None:
     return [pending.role, pending.chooser, pending.target, pending.pen]
 
 
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 DIGIT_VALUE: Final = {d: i for i, d in enumerate(DIGITS)}
 
 
