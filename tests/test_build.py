@@ -148,3 +148,32 @@ def test_the_compiled_modules_constants_are_final() -> None:
         for place in _plain_constants(ROOT / "src" / (name.replace(".", "/") + ".py"))
     ]
     assert plain == []
+
+
+def _generic_in_compiled_code(path: Path) -> list[str]:
+    """What mypyc compiles to generic calls though a native form is at hand, in a source
+    file: `x[i] += y` (any operator), whose operator goes through the number protocol
+    (`PyNumber_InPlaceAdd`) even on a `list[int]`, where `x[i] = x[i] + y` is native
+    integer arithmetic; and `zip(...)` with a keyword (`strict=`), a call through a dict
+    of arguments where a positional `zip` in a loop or comprehension is a native loop."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        augmented = isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript)
+        keyword_zip = (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "zip"
+            and bool(node.keywords)
+        )
+        if augmented or keyword_zip:
+            found.append(f"{path.name}:{getattr(node, 'lineno', 0)} {ast.unparse(node)}")
+    return found
+
+
+def test_the_compiled_modules_use_the_native_forms() -> None:
+    found = [
+        place
+        for name in engine_modules()
+        for place in _generic_in_compiled_code(ROOT / "src" / (name.replace(".", "/") + ".py"))
+    ]
+    assert found == []

@@ -211,7 +211,7 @@ def _build_tables(e: Edition) -> Tables:
             tuple(play[k][sp][1] if moves[sp] is not None else None for sp in range(SPACES))
             if effect == MOVE and moves is not None
             else None
-            for k, (effect, moves) in enumerate(zip(sheep_effect, paths, strict=True))
+            for k, (effect, moves) in enumerate(zip(sheep_effect, paths))  # noqa: B905 (compiled)
         ),
         wolf_effect=tuple(_WOLF_EFFECT[x] for x in e.wolf_effects),
         wolf_step=wolf_step,
@@ -227,7 +227,7 @@ def _build_tables(e: Edition) -> Tables:
             tuple(sp < SPACES - FACES for sp in range(SPACES))
             if effect == TRIO
             else tuple(moves is not None and moves[sp] is not None for sp in range(SPACES))
-            for effect, moves in zip(sheep_effect, paths, strict=True)
+            for effect, moves in zip(sheep_effect, paths)  # noqa: B905 (compiled)
         ),
         shepherd_kinds=tuple(k for k, effect in enumerate(sheep_effect) if effect == SHEPHERD),
         shepherd_moves=tuple(
@@ -320,7 +320,7 @@ class SheepCardPlan:
         else:
             count = self.count
             sheep = s.sheep
-            sheep[sp] -= count
+            sheep[sp] = sheep[sp] - count
             wolf = s.wolf
             # B-5: passing through or stopping on the wolf's space is fatal, unless the
             # shepherd is there or a Sated Wolf is in force (B-8). P-1: a wolf standing
@@ -332,10 +332,10 @@ class SheepCardPlan:
                 fate = SAVED
                 s.saved += count
             else:
-                sheep[self.stop] += count
+                sheep[self.stop] = sheep[self.stop] + count
         avail = s.avail
         k = self.k
-        avail[k] -= 1
+        avail[k] = avail[k] - 1
         if not avail[k] and not any(avail):  # all set aside: all available again
             avail[:] = s.edition.sheep_counts
         key = seat * 3 + fate
@@ -391,7 +391,7 @@ class WolfCardPlan:
     def carry_out(self, s: BaaaaaState, seat: int) -> list[Event]:
         events: list[Event] = []
         k = self.k
-        s.deck[k] -= 1
+        s.deck[k] = s.deck[k] - 1
         s.sated = False  # B-8: a Sated Wolf lasts until the next wolf card is turned
         if s.wolf_seat is not None:  # the variant: the wolf player draws it
             _wolf_draws(s, k, events)
@@ -613,7 +613,7 @@ def _reshuffle(s: BaaaaaState, events: list[Event]) -> None:
     a new deck (the order is drawn card by card as chance outcomes)."""
     deck = list(s.edition.wolf_counts)
     for k in s.held:
-        deck[k] -= 1
+        deck[k] = deck[k] - 1
     s.deck = deck
     s.aside = [0] * len(deck)
     s.reshuffles += 1
@@ -695,7 +695,7 @@ def _lightning_candidates(s: BaaaaaState) -> list[int]:
 
 def _take_at(s: BaaaaaState, sp: int) -> None:
     """Disguised Wolf and Lightning: exactly one sheep to the larder, the wolf onto its space."""
-    s.sheep[sp] -= 1
+    s.sheep[sp] = s.sheep[sp] - 1
     s.taken += 1
     s.wolf = sp
 
@@ -705,7 +705,7 @@ def _place_on_shepherd(s: BaaaaaState) -> None:
     if s.shepherd == HUT:
         s.saved += 1
     else:
-        s.sheep[s.shepherd] += 1
+        s.sheep[s.shepherd] = s.sheep[s.shepherd] + 1
 
 
 def _carry_out(s: BaaaaaState, k: int, by: int, events: list[Event]) -> None:
@@ -780,7 +780,7 @@ def _move_wolf(
             if n:
                 if n > 1:
                     n = 2 if s.wolf_seat is None else 1
-                s.sheep[dest] -= n
+                s.sheep[dest] = s.sheep[dest] - n
                 s.taken += n
     key = (by * SPACES + wolf_from) * 3 + n
     event = known.get(key)
@@ -813,11 +813,11 @@ def _wolf_card_event(
 def _finish_wolf_card(s: BaaaaaState, events: list[Event]) -> None:
     """The card played (and, in the variant, the one not played) is set aside; then the
     end of the game is checked and the next team member's turn begins."""
-    s.aside[s.in_play] += 1
+    s.aside[s.in_play] = s.aside[s.in_play] + 1
     s.in_play = -1
     if s.held:
         for k in s.held:
-            s.aside[k] += 1
+            s.aside[k] = s.aside[k] + 1
             events.append(Event("wolf_discard", {"card": s.edition.wolf_kinds[k]}))
         s.held = []
         s.held_known = 0
@@ -865,7 +865,7 @@ def check_invariants(s: BaaaaaState) -> None:
         where = s.deck[k] + s.aside[k] + s.held.count(k) + (s.in_play == k)
         assert where == total, f"{e.wolf_kinds[k]}: {where} cards, the edition has {total}"
         assert s.deck[k] >= 0 and s.aside[k] >= 0
-    assert all(0 <= a <= c for a, c in zip(s.avail, e.sheep_counts, strict=True))
+    assert all(0 <= a <= c for a, c in zip(s.avail, e.sheep_counts))  # noqa: B905 (compiled)
     assert any(s.avail), "all sheep cards set aside come back at once"
     assert 0 <= s.held_known <= len(s.held)
     if s.wolf_seat is None:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def _named(kinds: tuple[str, ...], counts: list[int]) -> dict[str, int]:
-    return {kind: c for kind, c in zip(kinds, counts, strict=True) if c}
+    return {kind: c for kind, c in zip(kinds, counts) if c}  # noqa: B905 (compiled)
 
 
 def unseen(s: BaaaaaState, seat: int | None) -> list[int]:
@@ -31,7 +31,7 @@ def unseen(s: BaaaaaState, seat: int | None) -> list[int]:
     counts = s.deck[:]
     if seat is None or seat != s.wolf_seat:
         for k in s.held[s.held_known :]:
-            counts[k] += 1
+            counts[k] = counts[k] + 1
     return counts
 
 
@@ -82,7 +82,8 @@ def _table(s: BaaaaaState) -> dict[str, JSON]:
         "larder": s.taken,
         "sheep_cards": _named(e.sheep_kinds, s.avail),
         "sheep_cards_set_aside": _named(
-            e.sheep_kinds, [c - a for c, a in zip(e.sheep_counts, s.avail, strict=True)]
+            e.sheep_kinds,
+            [c - a for c, a in zip(e.sheep_counts, s.avail)],  # noqa: B905 (compiled)
         ),
         "wolf_deck": sum(s.deck),
         "wolf_set_aside": _named(wolf_kinds, s.aside),
@@ -130,7 +131,7 @@ def determinize(s: BaaaaaState, seat: int | None, rng: random.Random) -> BaaaaaS
         while x >= pool[k]:
             x -= pool[k]
             k += 1
-        pool[k] -= 1
+        pool[k] = pool[k] - 1
         drawn.append(k)
     t.held = s.held[: s.held_known] + drawn
     t.deck = pool

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import chain, permutations, repeat
+from itertools import permutations, repeat
 from math import floor
-from operator import attrgetter, getitem, itemgetter, sub
+from operator import attrgetter, itemgetter, sub
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from pasture.games.swipsheep import rules
@@ -117,7 +117,7 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
     ranks = []
     for p in queue:
         ranks.append(counted[p])
-        counted[p] += 1
+        counted[p] = counted[p] + 1
     dealt_to_seat = tuple(i for i, to in enumerate(queue) if to == seat)
     nothing = sum(map(len, unknown)) + len(passed_to_seat)
     """The place of None: the other slots (the seat's own, and those never filled)."""
@@ -155,17 +155,13 @@ def _layout(n: int, seat: int | None, queue: tuple[int, ...]) -> Layout:
 
 
 def _cards(pile: list[int]) -> list[int]:
-    """The cards of `pile` (counts by kind), one entry per card: its kind (a new list)."""
-    key = tuple(pile)
-    found = _CARDS.get(key)
-    if found is None:
-        found = tuple(chain.from_iterable(map(repeat, range(len(pile)), pile)))
-        rules._store(_CARDS, key, found, rules.CACHE_LIMIT)
-    return list(found)
-
-
-_CARDS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
-"""`_cards` by pile: the piles re-drawn from are few (a round's deck less one hand)."""
+    """The cards of `pile` (counts by kind), one entry per card: its kind (a new list).
+    An edition has few kinds: a run per kind costs less than a cache look-up."""
+    cards: list[int] = []
+    for k, count in enumerate(pile):
+        if count:
+            cards += [k] * count
+    return cards
 
 
 def _draw(
@@ -180,7 +176,7 @@ def _draw(
         k = drawn[j]
         drawn[j] = drawn[i]
         drawn[i] = k
-        hand[k] += 1
+        hand[k] = hand[k] + 1
 
 
 class DrawPlan(NamedTuple):
@@ -293,7 +289,7 @@ class Round:
         """By card of the deal, its receiver's row of `Tables.dealt_events`."""
         self.pass_moves = [
             (i, tables.passed_events[p][to], p, side)
-            for i, (p, to, side) in zip(self.passed_at, _pass_sides(n, self.passes), strict=True)
+            for i, (p, to, side) in zip(self.passed_at, _pass_sides(n, self.passes))  # noqa: B905 (compiled)
         ]
         """(index in the events, the giver's row of `Tables.passed_events` for its
         receiver, giver, side of its pass) of each card passed: a re-draw changes the card."""
@@ -350,7 +346,7 @@ class Round:
         """The slots each giver filled, by role."""
         self.own = list(map(self.deals.__getitem__, layout.dealt_to_seat))
         for k in self.own:
-            pool[k] -= 1
+            pool[k] = pool[k] - 1
         self.slot_card: list[int | None] = [None] * (3 * n)
         """The cards `seat` knows went through other givers' slots (None: unknown)."""
         self.unknown: list[list[int]] = list(map(list, layout.unknown))
@@ -377,20 +373,20 @@ class Round:
             if card is None or pool[card] <= 0:
                 self.feasible = False
                 return
-            pool[card] -= 1
+            pool[card] = pool[card] - 1
             self.slot_card[3 * p + role] = card
             known.append((seat, card))
         for dest, card in known:
-            wolves_in[dest] += card == wolf
+            wolves_in[dest] = wolves_in[dest] + (card == wolf)
             if card != wolf:
-                self.base[dest][card] += 1
+                self.base[dest][card] = self.base[dest][card] + 1
         if seat is not None:  # what `seat` kept: its deal less what it passed
             kept = self.base[seat]
             for k in self.own:
-                kept[k] += k != wolf
+                kept[k] = kept[k] + (k != wolf)
             for given in self.passes.get(seat, (None, None)):
                 if given is not None and given != wolf:
-                    kept[given] -= 1
+                    kept[given] = kept[given] - 1
         self.need = [0] * n
         for q in range(n):
             if q == seat:
@@ -399,7 +395,7 @@ class Round:
             if not 0 <= self.need[q] <= min(len(self.unknown[q]), pool[wolf]):
                 self.feasible = False
                 return
-            pool[wolf] -= self.need[q]
+            pool[wolf] = pool[wolf] - self.need[q]
         pool[wolf] = 0  # every wolf left is placed above
         self.rest = _cards(pool)
         self.open = list(map(sub, map(len, self.unknown), self.need))
@@ -455,7 +451,7 @@ class Round:
                 start += self.open[q]
             fills = [
                 (need, *ranges[q])
-                for q, (slots, need) in enumerate(zip(self.unknown, self.need, strict=True))
+                for q, (slots, need) in enumerate(zip(self.unknown, self.need))  # noqa: B905 (compiled)
                 if slots
             ]
             first = self.open[target] if target >= 0 else 0
@@ -499,20 +495,20 @@ class Round:
             if first:
                 hand = hands[target]
                 for k in drawn[:first]:
-                    hand[k] += 1
+                    hand[k] = hand[k] + 1
             for i, q in enumerate(checked, first):  # the other hands the attacks look into
                 j = i + floor(random() * (size - i))
                 k = drawn[j]
                 drawn[j] = drawn[i]
                 drawn[i] = k
-                hands[q][k] += 1
+                hands[q][k] = hands[q][k] + 1
             draws: list[int] = []
             for target_q, was_defended, drawer, victim, empty, k, seen in fights:
                 hand = hands[target_q]
                 if (hand[dog] > 0) != was_defended:
                     break
                 if was_defended:
-                    hand[dog] -= 1
+                    hand[dog] = hand[dog] - 1
                 pile = hands[victim]
                 total = sum(pile)
                 if (total == 0) != empty:
@@ -528,8 +524,8 @@ class Round:
                     while x >= pile[k]:
                         x -= pile[k]
                         k += 1
-                pile[k] -= 1
-                hands[drawer][k] += 1
+                pile[k] = pile[k] - 1
+                hands[drawer][k] = hands[drawer][k] + 1
                 draws.append(k)
             else:  # every attack holds: the other hands
                 for i, q in enumerate(plan.after, first + len(checked)):
@@ -537,7 +533,7 @@ class Round:
                     k = drawn[j]
                     drawn[j] = drawn[i]
                     drawn[i] = k
-                    hands[q][k] += 1
+                    hands[q][k] = hands[q][k] + 1
                 del drawn[self.to_draw :]
                 return hands, drawn, draws
         raise RuntimeError(f"no consistent re-draw found for seat {self.seat} in {MAX_TRIES} tries")
@@ -607,11 +603,13 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     queue = s.dealing
     history = s.history
     own = s.hands[seat] if seat is not None else None
-    pool = list(s.round_deck) if own is None else list(map(sub, s.round_deck, own))
+    deck = s.round_deck
+    pool = (
+        list(deck) if own is None else [count - mine for count, mine in zip(deck, own)]  # noqa: B905 (compiled)
+    )
     cards = _cards(pool)
     total = len(cards)
-    take = cards.pop
-    hands = list(map(list.copy, repeat([0] * len(pool), s.num_players)))
+    hands = [[0] * len(pool) for _ in range(s.num_players)]
     if own is not None:
         hands[seat] = own[:]  # type: ignore[index]  # seat is a seat when it has a hand
     steps = history[:]
@@ -623,10 +621,10 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     for i in range(dealt):
         to = queue[i]
         if to != seat:  # one of the cards not seen, at random
-            k = take(floor(random() * total))
+            k = cards.pop(floor(random() * total))
             total -= 1
-            pool[k] -= 1
-            hands[to][k] += 1
+            pool[k] = pool[k] - 1
+            hands[to][k] = hands[to][k] + 1
             steps[i] = deal_steps[k]
             events[start + i] = dealt_events[to][k]
     new = s.clone_with_round(hands)
@@ -675,12 +673,13 @@ def _assemble(
     `cards` and each giver's `orders` as `Round.opening` gave them."""
     t = s.clone_with_round(hands)
     tables = s.tables
-    card = cards.__getitem__
     # Each hand's cards in the order dealt to it: deal i is its giver's card of rank i.
-    dealt = map(getitem, map(orders.__getitem__, r.queue), r.ranks)
-    deals: list[int] = list(map(card, dealt))  # type: ignore[arg-type]  # each fills a slot
+    deals: list[int] = [
+        cards[orders[giver][rank]]  # type: ignore[misc]  # each fills a slot
+        for giver, rank in zip(r.queue, r.ranks)  # noqa: B905 (compiled)
+    ]
     # The deck holds what was not dealt, until the round ends.
-    t.deck = list(map(sub, r.start_deck, map(deals.count, range(len(r.start_deck)))))
+    t.deck = [count - deals.count(k) for k, count in enumerate(r.start_deck)]
     passes: list[Pass | None] = [None] * r.n
     for p, left, right in r.pass_places:
         passes[p] = (cards[left], cards[right])
@@ -688,7 +687,8 @@ def _assemble(
     # The round's steps and events as they were, with each hidden choice or private card
     # replaced: the deals, then the passes and the cards drawn; the public part stays.
     history = t.history = s.history[:]
-    history[: r.dealt] = map(getitem, repeat(tables.deal_steps), deals)
+    deal_steps = tables.deal_steps
+    history[: r.dealt] = [deal_steps[k] for k in deals]
     known, pass_action = tables.pass_actions, tables.pass_action
     for i, actor, left, right in r.pass_step_places:
         choice = (cards[left], cards[right])
@@ -696,10 +696,9 @@ def _assemble(
         history[i] = (actor, action if action is not None else pass_action(*choice))
     events = s.events[:]
     start = s.log_start
-    events[start : start + r.dealt] = map(getitem, r.dealt_rows, deals)
-    passed: map[int] = map(card, r.passed_places)  # type: ignore[arg-type]  # each a kind
-    for i, event in zip(r.pass_event_at, map(getitem, r.pass_event_rows, passed), strict=True):
-        events[i] = event
+    events[start : start + r.dealt] = [row[k] for row, k in zip(r.dealt_rows, deals)]  # noqa: B905 (compiled)
+    for i, row, place in zip(r.pass_event_at, r.pass_event_rows, r.passed_places):  # noqa: B905 (compiled)
+        events[i] = row[cards[place]]  # type: ignore[index]  # a card passed: a kind
     draw_steps, drew_events = tables.draw_steps, tables.drew_events
     for m, k in enumerate(draws):  # one step and one event for each card drawn
         history[log.draw_steps[m]] = draw_steps[k]

@@ -26,7 +26,7 @@ Pass = tuple[int | None, int | None]
 """A pass as card kinds: (to the left, to the right); None: nothing."""
 K = TypeVar("K")
 V = TypeVar("V")
-CACHE_LIMIT = 8192  # not Final: a test patches it
+CACHE_LIMIT: Final = 8192
 """Entries a lookup table keeps before it starts over (hands and decks are few in play)."""
 CHANCE_CACHE_LIMIT: Final = 1 << 15
 """The same for the deal's outcomes by deck: about 9,000 decks are met in 6,000 games,
@@ -267,7 +267,7 @@ def start_round(s: SwipSheepState) -> None:
 
 def round_deck(s: SwipSheepState) -> list[int]:
     """The deck at the start of the round: every card not scored yet."""
-    return list(map(sub, s.edition.counts, map(sum, zip(*s.scored, strict=True))))
+    return list(map(sub, s.edition.counts, map(sum, zip(*s.scored))))  # noqa: B905 (compiled)
 
 
 def dealing_order(s: SwipSheepState) -> tuple[int, ...]:
@@ -391,8 +391,8 @@ def apply(s: SwipSheepState, seat: int, action: Action) -> list[Event]:
 def deal_kind(s: SwipSheepState, k: int) -> list[Event]:
     """The next card dealt is of kind `k`; the events (the first is the deal's)."""
     to = s.deal_queue.pop(0)
-    s.deck[k] -= 1
-    s.hands[to][k] += 1
+    s.deck[k] = s.deck[k] - 1
+    s.hands[to][k] = s.hands[to][k] + 1
     event = s.tables.dealt_events[to][k]
     s.events.append(event)
     if s.deal_queue:
@@ -435,9 +435,9 @@ def _resolve_passes(s: SwipSheepState) -> None:
             left, right = choice
             hand = hands[p]
             if left is not None:
-                hand[left] -= 1
+                hand[left] = hand[left] - 1
             if right is not None:
-                hand[right] -= 1
+                hand[right] = hand[right] - 1
     events = s.events
     passed_events = s.tables.passed_events
     for p, choice in enumerate(passes):  # then arrives, each with its event, in this order
@@ -445,11 +445,11 @@ def _resolve_passes(s: SwipSheepState) -> None:
             left, right = choice
             if left is not None:
                 to = (p + 1) % n
-                hands[to][left] += 1
+                hands[to][left] = hands[to][left] + 1
                 events.append(passed_events[p][to][left])
             if right is not None:
                 to = (p - 1) % n
-                hands[to][right] += 1
+                hands[to][right] = hands[to][right] + 1
                 events.append(passed_events[p][to][right])
     wolf = s.edition.wolf
     laid = s.laid
@@ -483,12 +483,12 @@ def attack(s: SwipSheepState, attacker: int, target: int) -> list[Event]:
 
 def _attack(s: SwipSheepState, attacker: int, target: int) -> None:
     e = s.edition
-    s.laid[attacker] -= 1
-    s.aside[e.wolf] += 1
+    s.laid[attacker] = s.laid[attacker] - 1
+    s.aside[e.wolf] = s.aside[e.wolf] + 1
     defended = s.hands[target][e.dog] > 0
     if defended:  # S-4: the defence is automatic
-        s.hands[target][e.dog] -= 1
-        s.aside[e.dog] += 1
+        s.hands[target][e.dog] = s.hands[target][e.dog] - 1
+        s.aside[e.dog] = s.aside[e.dog] + 1
         drawer, victim = target, attacker
     else:
         drawer, victim = attacker, target
@@ -504,8 +504,10 @@ def draw_kind(s: SwipSheepState, k: int) -> list[Event]:
     """The card drawn from the victim's hand is of kind `k`; the events it caused."""
     assert s.pending_draw is not None
     drawer, victim = s.pending_draw
-    s.hands[victim][k] -= 1
-    s.hands[drawer][k] += 1  # S-3: a Wolf drawn now stays in hand and never attacks
+    s.hands[victim][k] = s.hands[victim][k] - 1
+    s.hands[drawer][k] = (
+        s.hands[drawer][k] + 1
+    )  # S-3: a Wolf drawn now stays in hand and never attacks
     s.pending_draw = None
     first_new = len(s.events)
     s.events.append(s.tables.drew_events[drawer][victim][k])

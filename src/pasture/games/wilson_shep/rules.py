@@ -283,7 +283,7 @@ def _end_round(s: WilsonShepState, shep_won: bool, reason: str) -> list[Event]:
     n = s.num_players
     winners = [p for p in range(n) if p != s.wilson] if shep_won else [s.wilson]
     for p in winners:  # WS-1: tokens never run out
-        s.tokens[p] += 1
+        s.tokens[p] = s.tokens[p] + 1
     s.last_round = {
         "round": s.round + 1,
         "wilson": s.wilson,

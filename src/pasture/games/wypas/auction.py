@@ -180,7 +180,7 @@ def hide_lot(s: WypasState, card: str, ev: list[Event]) -> None:
     k = e.position[card]
     a = s.auction
     drawn = s.drawn
-    drawn[k] -= 1
+    drawn[k] = drawn[k] - 1
     lots = [Lot(k, True)]
     for j in compress(range(len(drawn)), drawn):
         lots += [Lot(j, False)] * drawn[j]  # lots are values: copies may share one
@@ -373,9 +373,9 @@ def _reachable(
         if value > need:
             out.append(action)
         elif checkable:
-            hand[k] -= 1
+            hand[k] = hand[k] - 1
             exact = _exact_sums(s.edition, hand, face_down)
-            hand[k] += 1
+            hand[k] = hand[k] + 1
             if exact >> (high - total - value) & 1:
                 out.append(action)
 
@@ -383,10 +383,10 @@ def _reachable(
 def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
     k = s.edition.position[action.card]
     hand = s.hands[seat]  # hand_facts.remove, written out: a fifth of a game's steps
-    hand[k] -= 1
+    hand[k] = hand[k] - 1
     if not hand[k]:
-        s.held[seat] ^= 1 << k
-    s.reach[seat] -= s.tables.number[k]
+        s.held[seat] = s.held[seat] ^ (1 << k)
+    s.reach[seat] = s.reach[seat] - s.tables.number[k]
     if s.known[seat]:  # facts about this hand to update
         knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
     face = FACE_DOWN if action.hidden else FACE_UP
@@ -500,10 +500,10 @@ def award(s: WypasState, winner: int, ev: list[Event]) -> None:
         for card in cards:
             if card.face == FACE_DOWN:
                 h = list(s.hidden_discard[seat])
-                h[card.kind] += 1
+                h[card.kind] = h[card.kind] + 1
                 s.hidden_discard[seat] = tuple(h)
             else:
-                s.discard[card.kind] += 1
+                s.discard[card.kind] = s.discard[card.kind] + 1
     took = "baca" if a.high_bidder < 0 else "bid"
     card_name = None if lot.face_down else e.kinds[lot.kind]
     a.last_lot = {"lot": a.lot, "card": card_name, "winner": winner, "bid": a.high, "how": took}

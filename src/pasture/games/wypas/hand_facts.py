@@ -29,18 +29,18 @@ def add(s: WypasState, seat: int, k: int) -> None:
     """A card of kind k enters `seat`'s hand."""
     hand = s.hands[seat]
     if not hand[k]:
-        s.held[seat] |= 1 << k
-    hand[k] += 1
-    s.reach[seat] += s.tables.number[k]
+        s.held[seat] = s.held[seat] | (1 << k)
+    hand[k] = hand[k] + 1
+    s.reach[seat] = s.reach[seat] + s.tables.number[k]
 
 
 def remove(s: WypasState, seat: int, k: int) -> None:
     """A card of kind k (one the hand holds) leaves `seat`'s hand."""
     hand = s.hands[seat]
-    hand[k] -= 1
+    hand[k] = hand[k] - 1
     if not hand[k]:
-        s.held[seat] ^= 1 << k
-    s.reach[seat] -= s.tables.number[k]
+        s.held[seat] = s.held[seat] ^ (1 << k)
+    s.reach[seat] = s.reach[seat] - s.tables.number[k]
 
 
 def facts(t: Tables, hand: list[int]) -> HandFacts:

@@ -55,7 +55,7 @@ def gain(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
     for o in observers:
         fact = facts.get(o)
         counts = list(fact) if fact is not None else [0] * len(s.edition.kinds)
-        counts[k] += 1
+        counts[k] = counts[k] + 1
         facts[o] = tuple(counts)
 
 
@@ -77,7 +77,7 @@ def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
         if seen_by is None or observer in seen_by:
             if fact[k]:
                 counts = list(fact)
-                counts[k] -= 1
+                counts[k] = counts[k] - 1
                 fact = facts[observer] = tuple(counts)
             if not any(fact):
                 del facts[observer]

@@ -21,7 +21,7 @@ import random
 from itertools import compress
 from math import floor
 from operator import getitem
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from pasture.games.wypas import rules
 from pasture.games.wypas.auction import FACE_DOWN, Auction, LaidCard, Lot
@@ -30,6 +30,11 @@ from pasture.games.wypas.knowledge import PUBLIC, Counts, Knowledge
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
+
+COMPILED: Final = not __file__.endswith(".py")
+"""True in the compiled build (as in state.py, which imports this module): checked
+rather than an `AttributeError` caught, which costs a compiled re-draw a tenth of its
+time."""
 
 
 def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasState:
@@ -75,7 +80,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                     kinds_held |= bit[k]
                     sum_up += kept * number[k]
                 back = hand[k] - kept
-                deck[k] += back
+                deck[k] = deck[k] + back
                 size += back
             held[p], reach[p] = kinds_held, sum_up
         else:
@@ -83,7 +88,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             held[p] = reach[p] = 0
             for k in compress(kinds, hand):
                 back = hand[k]
-                deck[k] += back
+                deck[k] = deck[k] + back
                 size += back
         if size:
             redrawn.append((hands[p], p, size))
@@ -105,7 +110,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     # the face-down lot (the first: `auction.hide_lot`), not yet auctioned
     lot_hidden = bool(lots) and me != s.baca and lots[0].face_down and lots[0].winner < 0
     if lot_hidden:
-        deck[lots[0].kind] += 1
+        deck[lots[0].kind] = deck[lots[0].kind] + 1
     laid_seats = (  # face-down bids: the bluff rule only
         [p for p in range(n) if p != me and any(c.face == FACE_DOWN for c in laid[p])]
         if bluff
@@ -115,7 +120,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
     for p in laid_seats:
         for c in laid[p]:
             if c.face == FACE_DOWN:
-                deck[c.kind] += 1
+                deck[c.kind] = deck[c.kind] + 1
                 singles += 1
     # (a list: its items are read and written by the interpreter's list fast paths)
     pool = list(b"".join(map(getitem, tables.quads, tables.quad_keys(bytes(deck)))))
@@ -131,8 +136,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             left -= 1
             k = pool[j]
             pool[j] = pool[left]
-            hand[k] += 1
-            deck[k] -= 1
+            hand[k] = hand[k] + 1
+            deck[k] = deck[k] - 1
             kinds_held |= bit[k]
             sum_up += number[k]
         held[p], reach[p] = kinds_held, sum_up
@@ -142,8 +147,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             left -= 1
             k = pool[j]
             pool[j] = pool[left]
-            pile[k] += 1
-            deck[k] -= 1
+            pile[k] = pile[k] + 1
+            deck[k] = deck[k] - 1
     for p, refill in faced_down:
         hidden_discard[p] = tuple(refill)
     if lot_hidden:
@@ -151,7 +156,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
         left -= 1
         k = pool[j]
         pool[j] = pool[left]
-        deck[k] -= 1
+        deck[k] = deck[k] - 1
         lot = lots[0]
         lots[0] = Lot(k, lot.face_down, lot.winner)
     for p in laid_seats:
@@ -162,14 +167,13 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 left -= 1
                 k = pool[j]
                 pool[j] = pool[left]
-                deck[k] -= 1
+                deck[k] = deck[k] - 1
                 cards[i] = LaidCard(k, c.value, c.face)
         laid[p] = tuple(cards)
     # the copy: `WypasState.clone`, with what was made above
-    try:
-        d = s.__dict__.copy()
-    except AttributeError:  # a compiled state (mypyc) has no `__dict__`: its own copy
+    if COMPILED:  # a compiled state (mypyc) has no `__dict__`: its own copy
         return _native_copy(s, deck, hidden_discard, hands, held, reach, drawn, auction, known)
+    d = s.__dict__.copy()
     t = object.__new__(s.__class__)
     t.__dict__ = d
     d["deal_queue"] = s.deal_queue[:]
@@ -200,9 +204,12 @@ def _native_copy(
     auction: Auction,
     known: Knowledge,
 ) -> WypasState:
-    """The re-drawn state of a compiled build's state: `clone`, then the parts made by
-    `determinize` put in."""
-    t = s.clone()
+    """The re-drawn state of a compiled build's state: the parts made by `determinize`,
+    the rest as `clone` makes it."""
+    t = s._native_shared()
+    t.deal_queue = s.deal_queue[:]
+    t.discard = s.discard[:]
+    t.pens = s.pens[:]
     t.deck = deck
     t.deck_at = None
     t.hidden_discard = hidden_discard
@@ -236,7 +243,7 @@ def _empty_into(pile: list[int], deck: list[int], kinds: tuple[int, ...]) -> int
     size = 0
     for k in compress(kinds, pile):
         c = pile[k]
-        deck[k] += c
+        deck[k] = deck[k] + c
         pile[k] = 0
         size += c
     return size

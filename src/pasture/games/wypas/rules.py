@@ -134,11 +134,11 @@ def _settle(s: WypasState, ev: list[Event]) -> None:
         hidden = sum(sum(h) for h in s.hidden_discard)
         if any(s.discard) or hidden:
             for k, c in enumerate(s.discard):
-                s.deck[k] += c
+                s.deck[k] = s.deck[k] + c
                 s.discard[k] = 0
             for seat, h in enumerate(s.hidden_discard):
                 for k, c in enumerate(h):
-                    s.deck[k] += c
+                    s.deck[k] = s.deck[k] + c
                 s.hidden_discard[seat] = (0,) * len(h)
             s.deck_at = s.tables.deck_at(s.deck)
             ev.append(Event("reshuffle", {"deck": sum(s.deck)}))
@@ -162,24 +162,24 @@ def deal_kind(s: WypasState, k: int) -> list[Event]:
     queue = s.deal_queue
     to = queue.pop(0)
     deck = s.deck
-    deck[k] -= 1
+    deck[k] = deck[k] - 1
     at = s.deck_at
     if at is None:  # a re-drawn state's, worked out when it first deals
         at = s.deck_at = s.tables.deck_at(deck)
     i = bisect_left(at, k * s.tables.width)  # kind k's position (it is in the deck)
     if deck[k]:
-        at[i] -= 1
+        at[i] = at[i] - 1
     else:
         del at[i]
     if to == LOT_AREA:
-        s.drawn[k] += 1
+        s.drawn[k] = s.drawn[k] + 1
         ev = [events.lot_drawn(s.baca, s.edition.kinds[k])]
     else:
         hand = s.hands[to]  # hand_facts.add, written out: a quarter of a game's steps
         if not hand[k]:
-            s.held[to] |= 1 << k
-        hand[k] += 1
-        s.reach[to] += s.tables.number[k]
+            s.held[to] = s.held[to] | (1 << k)
+        hand[k] = hand[k] + 1
+        s.reach[to] = s.reach[to] + s.tables.number[k]
         ev = [s.tables.dealt[to][k]]
     if not (queue and deck[k]):  # the common case: more to deal, and the deck not empty
         _settle(s, ev)
@@ -447,18 +447,18 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
     )
     s.pens[seat] = pens.put(s.pens[seat], action.pen, pens.EMPTY)
     for k in discarded:
-        s.discard[k] += 1
+        s.discard[k] = s.discard[k] + 1
     # These lists are replaced, not changed in place (copies of the state share them).
     sheared = s.sheared = s.sheared[:]
     for k in kept:
-        sheared[k] += 1
+        sheared[k] = sheared[k] + 1
     gained = 0
     bonus = 0
     if fleece:
         s.fleeces = s.fleeces[:]
         s.fleece_points = s.fleece_points[:]
         s.scores = s.scores[:]
-        s.fleeces[seat] += 1
+        s.fleeces[seat] = s.fleeces[seat] + 1
         # The bleat: without it the row is still sheared, but scores nothing (W-5a: not
         # even the 5th fleece's bonus; the fleece still counts toward the end).
         spoken = action.bleat or not s.bleat_rule
@@ -476,7 +476,7 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
                 bonus = 0
             s.bonus = s.bonus[:]
             s.bonus[seat] = bonus
-        s.scores[seat] += gained + bonus
+        s.scores[seat] = s.scores[seat] + gained + bonus
     ev.append(
         Event(
             "sheared",
@@ -533,27 +533,27 @@ def check_invariants(s: WypasState) -> None:
     wolf = e.special[specials.WOLF]
     piles = [s.deck, s.discard, s.drawn, s.sheared, *s.hands, *s.hidden_discard]
     assert min(min(pile) for pile in piles) >= 0, "a negative card count"
-    where = [sum(column) for column in zip(*piles, strict=True)]
+    where = [sum(column) for column in zip(*piles)]  # noqa: B905 (compiled)
     a = s.auction
     for lot in a.lots:
         if lot.winner < 0:
-            where[lot.kind] += 1
+            where[lot.kind] = where[lot.kind] + 1
     for laid in a.laid:
         for bid_card in laid:
-            where[bid_card.kind] += 1
+            where[bid_card.kind] = where[bid_card.kind] + 1
     for seat_pens in s.pens:
         for pen in seat_pens:
             for card in pen.cards:
-                where[card.kind] += 1
+                where[card.kind] = where[card.kind] + 1
             if pen.wolf:
-                where[wolf] += 1
+                where[wolf] = where[wolf] + 1
                 assert len(pen.cards) >= 2, "a Wolf lies only on a pen of 2+ cards"
             real = pens.real_sheep(pen, black)
             assert (pen.row == pens.ANY) == (not real)
     for entry in s.queue[s.resolving if s.resolving >= 0 else 0 :]:
-        where[e.special[entry.role]] += 1
+        where[e.special[entry.role]] = where[e.special[entry.role]] + 1
     if s.pending is not None and s.pending.role == specials.BLACK_SHEEP:
-        where[black] += 1  # the Black Sheep waiting for its swap
+        where[black] = where[black] + 1  # the Black Sheep waiting for its swap
     for k, total in enumerate(e.counts):
         assert where[k] == total, f"{e.kinds[k]}: {where[k]} cards in play, edition has {total}"
     assert sum(s.fleeces) == sum(len(f) for f in s.fleece_points)

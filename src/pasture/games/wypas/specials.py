@@ -233,11 +233,11 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
         s.resolving += 1
         card = sp[role]
         if not s.effective[i]:
-            s.discard[card] += 1
+            s.discard[card] = s.discard[card] + 1
             ev.append(Event("cancelled", {"index": i, **entry_json(s.queue[i])}))
             continue
         if role == THIEF:
-            s.discard[card] += 1
+            s.discard[card] = s.discard[card] + 1
             if s.held[target]:
                 s.pending = PendingChoice(THIEF, seat, target, -1)
                 ev.append(Event("thief_looks", {"seat": seat, "victim": target}))
@@ -249,22 +249,22 @@ def _resolve(s: WypasState, ev: list[Event]) -> None:
                 s.pens[target] = pens.put(s.pens[target], p, pens.with_wolf(pen, True))
                 ev.append(Event("wolf_placed", {"seat": target, "pen": p}))
             else:
-                s.discard[card] += 1
+                s.discard[card] = s.discard[card] + 1
                 ev.append(Event("fizzled", {"index": i, "reason": "pen"}))
         elif role == BLACK_SHEEP:
             pen = s.pens[target][p]
             if len(pen.cards) >= 2 and pens.real_sheep(pen, card):
                 s.pending = PendingChoice(BLACK_SHEEP, seat, target, p)
                 return
-            s.discard[card] += 1
+            s.discard[card] = s.discard[card] + 1
             ev.append(Event("fizzled", {"index": i, "reason": "pen"}))
         else:  # Sheepdog
-            s.discard[card] += 1
+            s.discard[card] = s.discard[card] + 1
             if target >= 0:
                 pen = s.pens[target][p]
                 if pen.wolf:
                     s.pens[target] = pens.put(s.pens[target], p, pens.with_wolf(pen, False))
-                    s.discard[sp[WOLF]] += 1
+                    s.discard[sp[WOLF]] = s.discard[sp[WOLF]] + 1
                     ev.append(Event("wolf_driven_off", {"seat": target, "pen": p}))
                 else:
                     ev.append(Event("fizzled", {"index": i, "reason": "no wolf"}))

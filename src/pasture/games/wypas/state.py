@@ -224,19 +224,8 @@ class WypasState(ModularState):
     def _native_clone(self) -> WypasState:
         """`clone` for the compiled build, whose states have no `__dict__`: the same
         copies, attribute by attribute."""
-        new = WypasState.__new__(WypasState)
-        new.edition = self.edition
-        new.tables = self.tables
-        new.num_players = self.num_players
-        new.bluff = self.bluff
-        new.bleat_rule = self.bleat_rule
-        new.max_turns = self.max_turns
-        new.first_baca = self.first_baca
-        new.phase = self.phase
-        new.after = self.after
+        new = self._native_shared()
         new.deal_queue = self.deal_queue[:]
-        new.turn = self.turn
-        new.baca = self.baca
         new.deck = self.deck[:]
         at = self.deck_at
         new.deck_at = at[:] if at is not None else None
@@ -247,9 +236,29 @@ class WypasState(ModularState):
         new.reach = self.reach[:]
         new.drawn = self.drawn[:]
         new.auction = self.auction.copy()
+        new.pens = self.pens[:]
+        new.known = self.known[:]
+        return new
+
+    def _native_shared(self) -> WypasState:
+        """A compiled build's new state sharing every value of this one that is replaced
+        on change, never changed in place; the caller sets the containers `clone` copies
+        (deal_queue, deck, deck_at, discard, hidden_discard, hands, held, reach, drawn,
+        auction, pens, known), so that a re-draw copies none it replaces."""
+        new = WypasState.__new__(WypasState)
+        new.edition = self.edition
+        new.tables = self.tables
+        new.num_players = self.num_players
+        new.bluff = self.bluff
+        new.bleat_rule = self.bleat_rule
+        new.max_turns = self.max_turns
+        new.first_baca = self.first_baca
+        new.phase = self.phase
+        new.after = self.after
+        new.turn = self.turn
+        new.baca = self.baca
         new.current = self.current
         new.gos = self.gos
-        new.pens = self.pens[:]
         new.fleeces = self.fleeces
         new.fleece_points = self.fleece_points
         new.scores = self.scores
@@ -262,7 +271,6 @@ class WypasState(ModularState):
         new.effective = self.effective
         new.resolving = self.resolving
         new.pending = self.pending
-        new.known = self.known[:]
         new._legal_seat = -1
         new._legal = self._legal
         new._public_view = None

@@ -35,7 +35,7 @@ def _cards(s: WypasState, counts: Sequence[int]) -> dict[str, int]:
     if counts.count(0) == len(counts):  # the commonest case of a seat's face-down discards
         return {}
     # strict=False: the two run alike by construction, and checking costs half the call
-    return dict(zip(compress(s.edition.kinds, counts), filter(None, counts), strict=False))
+    return dict(zip(compress(s.edition.kinds, counts), filter(None, counts)))  # noqa: B905 (compiled)
 
 
 MAX_PEN_VIEWS: Final = 1 << 12
