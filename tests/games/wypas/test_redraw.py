@@ -53,8 +53,8 @@ def test_hidden_cards_are_re_dealt_uniformly_over_the_hidden_places() -> None:
 
 def test_the_compiled_builds_re_drawn_state_is_the_interpreted_ones() -> None:
     """A compiled state has no `__dict__`, so `determinize` builds its re-drawn state from
-    `clone` (`redraw._native_copy`); given the parts a re-draw made, that copy must hold
-    the very attributes and JSON of the interpreted one."""
+    the attributes `clone` shares (`redraw._native_copy`); given the parts a re-draw made,
+    that copy must hold the very attributes and JSON of the interpreted one."""
     from pasture.games.wypas import redraw
 
     s = start(3, HANDS, ["sheepdog", "wolf"])
@@ -67,3 +67,32 @@ def test_the_compiled_builds_re_drawn_state_is_the_interpreted_ones() -> None:
         assert sorted(vars(native)) == sorted(vars(t))
     assert native.to_json() == t.to_json()
     assert (native.held, native.reach, native.deck_at) == (t.held, t.reach, None)
+
+
+def test_the_kinds_of_a_bit_set_are_its_set_bits_in_order() -> None:
+    """The compiled re-draw walks a hand's kinds by its `held` bits (`redraw._kinds_in`),
+    where the interpreter walks the counts: the same kinds, in the same order."""
+    from pasture.games.wypas import redraw
+
+    assert redraw._kinds_in(0) == []
+    assert redraw._kinds_in(0b1011) == [0, 1, 3]
+    rng = random.Random(4)
+    for _ in range(200):
+        hand = [rng.choice((0, 0, 0, 1, 2)) for _ in range(36)]
+        bits = sum(1 << k for k, count in enumerate(hand) if count)
+        assert redraw._kinds_in(bits) == [k for k, count in enumerate(hand) if count]
+
+
+def test_the_pool_is_the_deck_spelled_out_either_way() -> None:
+    """The compiled re-draw spells the deck out by native loops (`_spelled_out`), the
+    interpreter by joining runs of bytes (`_joined`): the same cards in the same order,
+    so the same draws."""
+    from pasture.games.wypas import redraw
+
+    s = start(3, HANDS, ["sheepdog", "wolf"])
+    rng = random.Random(6)
+    for _ in range(100):
+        deck = [rng.randint(0, count) for count in s.edition.counts]
+        expected = [k for k, count in enumerate(deck) for _ in range(count)]
+        assert redraw._joined(s.tables, deck) == expected
+        assert redraw._spelled_out(deck) == expected

@@ -477,9 +477,9 @@ class Round:
         random = rng.random
         rest, base, dog = self.rest, self.base, self.dog
         size = len(rest)
-        target, defended = plan.target, plan.defended
-        first = len(plan.to_target)
-        checked = plan.checked
+        # (unpacked: compiled, a named tuple's field read by name is a generic look-up)
+        target, defended, to_target, checked, after, _ = plan
+        first = len(to_target)
         fights = log.fights
         target_dogs = base[target][dog] if target >= 0 else 0
         for _ in range(MAX_TRIES):
@@ -491,7 +491,7 @@ class Round:
                 drawn[i] = k
             if target >= 0 and (target_dogs + drawn[:first].count(dog) > 0) != defended:
                 continue
-            hands = list(map(list.copy, base))
+            hands = [hand[:] for hand in base]
             if first:
                 hand = hands[target]
                 for k in drawn[:first]:
@@ -528,7 +528,7 @@ class Round:
                 hands[drawer][k] = hands[drawer][k] + 1
                 draws.append(k)
             else:  # every attack holds: the other hands
-                for i, q in enumerate(plan.after, first + len(checked)):
+                for i, q in enumerate(after, first + len(checked)):
                     j = i + floor(random() * (size - i))
                     k = drawn[j]
                     drawn[j] = drawn[i]

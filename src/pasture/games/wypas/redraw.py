@@ -30,6 +30,7 @@ from pasture.games.wypas.knowledge import PUBLIC, Counts, Knowledge
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
+    from pasture.games.wypas.tables import Tables
 
 COMPILED: Final = not __file__.endswith(".py")
 """True in the compiled build (as in state.py, which imports this module): checked
@@ -74,7 +75,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             stays = _known(facts, me, kinds)
             hands[p] = stays
             kinds_held = sum_up = 0
-            for k in compress(kinds, hand):
+            for k in _kinds_in(held[p]) if COMPILED else compress(kinds, hand):
                 kept = stays[k]
                 if kept:
                     kinds_held |= bit[k]
@@ -85,11 +86,11 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             held[p], reach[p] = kinds_held, sum_up
         else:
             hands[p] = [0] * width
-            held[p] = reach[p] = 0
-            for k in compress(kinds, hand):
+            for k in _kinds_in(held[p]) if COMPILED else compress(kinds, hand):
                 back = hand[k]
                 deck[k] = deck[k] + back
                 size += back
+            held[p] = reach[p] = 0
         if size:
             redrawn.append((hands[p], p, size))
     bluff = s.bluff
@@ -122,8 +123,8 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
             if c.face == FACE_DOWN:
                 deck[c.kind] = deck[c.kind] + 1
                 singles += 1
-    # (a list: its items are read and written by the interpreter's list fast paths)
-    pool = list(b"".join(map(getitem, tables.quads, tables.quad_keys(bytes(deck)))))
+    # (a list: its items are read and written by the list fast paths)
+    pool = _spelled_out(deck) if COMPILED else _joined(tables, deck)
     draw = rng.random
     left = len(pool)
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
@@ -220,6 +221,34 @@ def _native_copy(
     t.auction = auction
     t.known = known
     return t
+
+
+def _kinds_in(bits: int) -> list[int]:
+    """The kinds of a bit set of kinds (`WypasState.held`), in order. Compiled, this native
+    loop costs a fraction of walking a hand's counts with `compress`, a generic iterator
+    there; the interpreter walks the counts faster with `compress`."""
+    kinds: list[int] = []
+    while bits:
+        low = bits & -bits
+        kinds.append(low.bit_length() - 1)
+        bits ^= low
+    return kinds
+
+
+def _joined(tables: Tables, deck: list[int]) -> list[int]:
+    """The deck's cards, one entry each (its kind), in kind order: nine runs of bytes
+    joined, in C (`Tables.quads`)."""
+    return list(b"".join(map(getitem, tables.quads, tables.quad_keys(bytes(deck)))))
+
+
+def _spelled_out(deck: list[int]) -> list[int]:
+    """`_joined`'s list, by native loops: compiled, the join's `map` and look-ups are
+    generic calls, and this costs a third less."""
+    pool: list[int] = []
+    for k in range(len(deck)):
+        for _ in range(deck[k]):
+            pool.append(k)
+    return pool
 
 
 def _known(facts: dict[int, Counts], me: int | None, kinds: tuple[int, ...]) -> list[int]:
