@@ -31,9 +31,13 @@ def engine_modules() -> list[str]:
     return [path.removesuffix(".py").replace("/", ".") for path in paths]
 
 
+def _compiled_sources() -> list[Path]:
+    return [ROOT / "src" / (name.replace(".", "/") + ".py") for name in engine_modules()]
+
+
 def test_every_module_to_compile_exists() -> None:
-    for name in engine_modules():
-        assert (ROOT / "src" / (name.replace(".", "/") + ".py")).is_file(), name
+    for path in _compiled_sources():
+        assert path.is_file(), path
 
 
 def test_no_compiled_module_shadows_a_source_file() -> None:
@@ -142,12 +146,7 @@ def _plain_constants(path: Path) -> list[str]:
 
 
 def test_the_compiled_modules_constants_are_final() -> None:
-    plain = [
-        place
-        for name in engine_modules()
-        for place in _plain_constants(ROOT / "src" / (name.replace(".", "/") + ".py"))
-    ]
-    assert plain == []
+    assert [place for path in _compiled_sources() for place in _plain_constants(path)] == []
 
 
 def _generic_in_compiled_code(path: Path) -> list[str]:
@@ -171,9 +170,5 @@ def _generic_in_compiled_code(path: Path) -> list[str]:
 
 
 def test_the_compiled_modules_use_the_native_forms() -> None:
-    found = [
-        place
-        for name in engine_modules()
-        for place in _generic_in_compiled_code(ROOT / "src" / (name.replace(".", "/") + ".py"))
-    ]
+    found = [place for path in _compiled_sources() for place in _generic_in_compiled_code(path)]
     assert found == []
