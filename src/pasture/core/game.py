@@ -181,17 +181,25 @@ class Record:
     """A value made of its fields (`_fields`): equal to a record of its own class with
     equal fields, and hashed, copied and pickled by them.
 
-    ChanceOutcome and Event are records written out rather than made by
-    `@dataclass(frozen=True)`: a frozen dataclass's `__init__` sets each field through
-    `object.__setattr__`, and mypyc keeps that generated `__init__` interpreted, so building
-    an event cost a compiled engine about 1.4 µs. Written out, mypyc makes them native
-    classes whose `Final` attributes Python code cannot set (mypy refuses it in typed code).
-    """
+    ChanceOutcome, Event and Wypas's small records (pens, lots, laid and queued cards) are
+    written out rather than made by `@dataclass`: mypyc keeps a dataclass's generated
+    `__init__` interpreted (a frozen one sets each field through `object.__setattr__`:
+    building an event cost a compiled engine about 1.4 µs), and a class made by another
+    decorator stays an interpreted class, whose every field read is a generic look-up.
+    Written out, mypyc makes them native classes whose `Final` attributes Python code
+    cannot set (mypy refuses it in typed code). A subclass names its fields in `_names`,
+    its `__slots__`, as `_fields` orders them."""
 
     __slots__ = ()
+    _names: ClassVar[tuple[str, ...]] = ()
+    """The fields' names, in the order of `_fields` (for `repr`)."""
 
     def _fields(self) -> tuple[Any, ...]:
         raise NotImplementedError
+
+    def __repr__(self) -> str:
+        fields = zip(self._names, self._fields())  # noqa: B905 (compiled)
+        return f"{type(self).__name__}({', '.join(f'{name}={value!r}' for name, value in fields)})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -209,7 +217,8 @@ class Record:
 class ChanceOutcome(Record):
     """One outcome of a chance decision and its probability."""
 
-    __slots__ = ("action", "probability")
+    _names = ("action", "probability")
+    __slots__ = _names
 
     def __init__(self, action: Action, probability: float) -> None:
         self.action: Final = action
@@ -217,9 +226,6 @@ class ChanceOutcome(Record):
 
     def _fields(self) -> tuple[Action, float]:
         return (self.action, self.probability)
-
-    def __repr__(self) -> str:
-        return f"ChanceOutcome(action={self.action!r}, probability={self.probability!r})"
 
 
 class Event(Record):
@@ -229,7 +235,9 @@ class Event(Record):
     that only the seats in `to` see (a card passed, a card drawn).
     """
 
-    __slots__ = ("type", "public", "private", "to")
+    _names = ("type", "public", "private", "to")
+
+    __slots__ = _names
 
     def __init__(
         self,
@@ -247,12 +255,6 @@ class Event(Record):
         self,
     ) -> tuple[str, dict[str, JSON] | None, dict[str, JSON] | None, tuple[int, ...]]:
         return (self.type, self.public, self.private, self.to)
-
-    def __repr__(self) -> str:
-        return (
-            f"Event(type={self.type!r}, public={self.public!r}, private={self.private!r},"
-            f" to={self.to!r})"
-        )
 
     def for_seat(self, seat: int | None) -> dict[str, JSON] | None:
         """This event as `seat` (None: a spectator) may see it, or None if it may not."""

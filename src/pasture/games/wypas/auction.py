@@ -13,11 +13,10 @@ from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Final
 
-from pasture.core.game import JSON, Action, Event
+from pasture.core.game import JSON, Action, Event, Record
 from pasture.games.wypas import events, hand_facts, knowledge, rules
 from pasture.games.wypas.actions import HideLot, Lay, NameLot, TieBreak
 from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER, Edition
-from pasture.games.wypas.records import record
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
@@ -37,22 +36,36 @@ FACE_DOWN: Final = Face.DOWN
 REVEALED: Final = Face.REVEALED
 
 
-@record
-class LaidCard:
+class LaidCard(Record):
     """A card laid on the lot: its kind, the value it was declared as, how it lies."""
 
-    kind: int
-    value: int
-    face: Face
+    _names = ("kind", "value", "face")
+
+    __slots__ = _names
+
+    def __init__(self, kind: int, value: int, face: Face) -> None:
+        self.kind: Final = kind
+        self.value: Final = value
+        self.face: Final = face
+
+    def _fields(self) -> tuple[int, int, Face]:
+        return (self.kind, self.value, self.face)
 
 
-@record
-class Lot:
+class Lot(Record):
     """A card put up for auction this turn; `winner` is -1 until it is won."""
 
-    kind: int
-    face_down: bool
-    winner: int = -1
+    _names = ("kind", "face_down", "winner")
+
+    __slots__ = _names
+
+    def __init__(self, kind: int, face_down: bool, winner: int = -1) -> None:
+        self.kind: Final = kind
+        self.face_down: Final = face_down
+        self.winner: Final = winner
+
+    def _fields(self) -> tuple[int, bool, int]:
+        return (self.kind, self.face_down, self.winner)
 
     def to_json(self) -> list[int]:
         return [self.kind, 1 if self.face_down else 0, self.winner]

@@ -1,6 +1,6 @@
 """Pens and rows: which sheep a row accepts (Redyk), the Black Sheep swap (W-9), shearing.
 
-A `Pen` is an immutable value (`records.record`: slotted, cheap to read): every change
+A `Pen` is an immutable value (`core.game.Record`: slotted, cheap to read): every change
 makes a new one, so copies of a state share their pens until one of them changes (a
 state's clone copies only the lists of pens).
 - `cards`: the row, as `PenCard`s; a Black Sheep holds the colour and value of the card
@@ -16,8 +16,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final, NamedTuple
 
-from pasture.core.game import JSON
-from pasture.games.wypas.records import record
+from pasture.core.game import JSON, Record
 
 
 class Row(IntEnum):
@@ -36,24 +35,45 @@ SET: Final = Row.SET
 MODE_NAMES: Final = ("empty", "single", "run", "set")
 
 
-@record
-class PenCard:
+class PenCard(Record):
     """A card in a row: its kind, and the colour and value it counts as there."""
 
-    kind: int
-    colour: int
-    value: int
+    _names = ("kind", "colour", "value")
+
+    __slots__ = _names
+
+    def __init__(self, kind: int, colour: int, value: int) -> None:
+        self.kind: Final = kind
+        self.colour: Final = colour
+        self.value: Final = value
+
+    def _fields(self) -> tuple[int, int, int]:
+        return (self.kind, self.colour, self.value)
 
 
-@record
-class Pen:
-    cards: tuple[PenCard, ...] = ()
-    wolf: bool = False
-    row: Row = ANY
-    colour: int = -1
-    value: int = 0
-    colours: int = 0
-    """Bit mask of the colours a SET already holds (bit c: colour c)."""
+class Pen(Record):
+    _names = ("cards", "wolf", "row", "colour", "value", "colours")
+    __slots__ = _names
+
+    def __init__(
+        self,
+        cards: tuple[PenCard, ...] = (),
+        wolf: bool = False,
+        row: Row = ANY,
+        colour: int = -1,
+        value: int = 0,
+        colours: int = 0,
+    ) -> None:
+        self.cards: Final = cards
+        self.wolf: Final = wolf
+        self.row: Final = row
+        self.colour: Final = colour
+        self.value: Final = value
+        self.colours: Final = colours
+        """Bit mask of the colours a SET already holds (bit c: colour c)."""
+
+    def _fields(self) -> tuple[tuple[PenCard, ...], bool, Row, int, int, int]:
+        return (self.cards, self.wolf, self.row, self.colour, self.value, self.colours)
 
     def has_colour(self, colour: int) -> bool:
         return bool(self.colours >> colour & 1)

@@ -15,7 +15,7 @@ from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Final
 
-from pasture.core.game import JSON, Action, Event
+from pasture.core.game import JSON, Action, Event, Record
 from pasture.games.wypas import hand_facts, knowledge, pens, rules
 from pasture.games.wypas.actions import (
     PlayBlackSheep,
@@ -26,36 +26,49 @@ from pasture.games.wypas.actions import (
     Swap,
 )
 from pasture.games.wypas.edition import BLACK_SHEEP, ROLE_NAMES, SHEEPDOG, THIEF, WOLF
-from pasture.games.wypas.records import record
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
 
 
-@record
-class QueuedCard:
+class QueuedCard(Record):
     """A special card played into the reaction window (W-10)."""
 
-    seat: int
-    role: int
-    """THIEF, SHEEPDOG, BLACK_SHEEP or WOLF (edition.py)."""
-    target: int
-    """The seat it is played on (-1: none, a Sheepdog cancelling a card)."""
-    pen: int
-    """The pen it is played on (-1: none)."""
-    cancels: int
-    """The index in the queue of the card a Sheepdog cancels (-1: none)."""
+    _names = ("seat", "role", "target", "pen", "cancels")
+
+    __slots__ = _names
+
+    def __init__(self, seat: int, role: int, target: int, pen: int, cancels: int) -> None:
+        self.seat: Final = seat
+        self.role: Final = role
+        """THIEF, SHEEPDOG, BLACK_SHEEP or WOLF (edition.py)."""
+        self.target: Final = target
+        """The seat it is played on (-1: none, a Sheepdog cancelling a card)."""
+        self.pen: Final = pen
+        """The pen it is played on (-1: none)."""
+        self.cancels: Final = cancels
+        """The index in the queue of the card a Sheepdog cancels (-1: none)."""
+
+    def _fields(self) -> tuple[int, int, int, int, int]:
+        return (self.seat, self.role, self.target, self.pen, self.cancels)
 
 
-@record
-class PendingChoice:
+class PendingChoice(Record):
     """A special card's own choice, made when it takes effect: the Thief picks a card of
     `target`'s hand, the Black Sheep a sheep in `target`'s pen `pen`."""
 
-    role: int
-    chooser: int
-    target: int
-    pen: int
+    _names = ("role", "chooser", "target", "pen")
+
+    __slots__ = _names
+
+    def __init__(self, role: int, chooser: int, target: int, pen: int) -> None:
+        self.role: Final = role
+        self.chooser: Final = chooser
+        self.target: Final = target
+        self.pen: Final = pen
+
+    def _fields(self) -> tuple[int, int, int, int]:
+        return (self.role, self.chooser, self.target, self.pen)
 
 
 PenPlays = tuple[tuple[pens.PenPair, ...], dict[int, list[Action]]]
