@@ -523,3 +523,28 @@ def test_the_tables_caches_stay_within_their_bound_and_outcomes_do_not_change(
     assert len(tables.wolf_events) <= 2
     # one set of outcome rows per deck size, however many decks are met
     assert len(tables.outcome_rows) <= sum(GAME.new_state(3).edition.wolf_counts)
+
+
+def test_the_compiled_builds_offers_are_the_interpreted_ones() -> None:
+    """Compiled, `_offered` lists a card's choices by native loops (`_offered_by_loops`);
+    the interpreter by `compress`, `filter` and `map`: the same choices in the same order
+    (the legal actions, and so the determinism hashes, depend on it)."""
+    import random
+
+    from pasture import games
+    from pasture.games.baaaaa import rules
+
+    t = games.get("baaaaa").new_state(2).tables
+    rng = random.Random(8)
+    for _ in range(300):
+        mountain = bytes(rng.choice((0, 0, 1, 2, 3)) for _ in range(rules.SPACES))
+        for k in range(len(t.sheep_effect)):
+            for key in (
+                mountain,
+                mountain[: rules.SPACES - rules.FACES],
+                mountain.translate(rules.OCCUPIED),
+            ):
+                by_loops = rules._offered_by_loops(t.move_plays[k], t.offers[k], key)
+                assert by_loops or rules._offered(t, k, key) == (t.no_effect[k],)
+                if by_loops:
+                    assert rules._offered(t, k, key) == by_loops
