@@ -394,18 +394,19 @@ def _reachable(
 
 
 def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
-    k = s.edition.position[action.card]
+    card, value, hidden = action.card, action.value, action.hidden  # each read once
+    k = s.edition.position[card]
     hand = s.hands[seat]  # hand_facts.remove, written out: a fifth of a game's steps
     hand[k] = hand[k] - 1
     if not hand[k]:
         s.held[seat] = s.held[seat] ^ (1 << k)
     s.reach[seat] = s.reach[seat] - s.tables.number[k]
     if s.known[seat]:  # facts about this hand to update
-        knowledge.lose(s, seat, k, (seat,) if action.hidden else None)
-    face = FACE_DOWN if action.hidden else FACE_UP
+        knowledge.lose(s, seat, k, (seat,) if hidden else None)
+    face = FACE_DOWN if hidden else FACE_UP
     laid = s.auction.laid
-    laid[seat] = (*laid[seat], _laid_card(k, action.value, face))
-    ev.append(events.laid(seat, action.card, action.value, action.hidden))
+    laid[seat] = (*laid[seat], _laid_card(k, value, face))
+    ev.append(events.laid(seat, card, value, hidden))
 
 
 @cache

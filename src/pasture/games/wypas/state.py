@@ -178,7 +178,11 @@ class WypasState(ModularState):
         self._legal_seat = -1
         self._public_view = None
         ev: list[Event] = []
-        rules.HANDLERS.get(type(action), specials.play)(self, seat, action, ev)
+        handler = rules.HANDLERS.get(type(action))
+        if handler is None:  # a special card: called directly, a native call compiled
+            specials.play(self, seat, action, ev)
+        else:
+            handler(self, seat, action, ev)
         return ev
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
