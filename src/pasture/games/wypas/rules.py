@@ -307,7 +307,11 @@ def timeout_action(s: WypasState, seat: int) -> Action | None:
 
 def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
     ev: list[Event] = []
-    HANDLERS.get(type(action), specials.play)(s, seat, action, ev)
+    handler = HANDLERS.get(type(action))
+    if handler is None:  # a special card: called directly (compiled, a native call)
+        specials.play(s, seat, action, ev)
+    else:
+        handler(s, seat, action, ev)
     return ev
 
 

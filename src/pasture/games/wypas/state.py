@@ -23,7 +23,7 @@ from pasture.core.game import (
     Termination,
 )
 from pasture.core.modular import GameRules, GameViews, ModularState
-from pasture.games.wypas import hand_facts, knowledge, redraw, rules, specials, tables, view
+from pasture.games.wypas import hand_facts, knowledge, redraw, rules, tables, view
 from pasture.games.wypas.auction import Auction, Face, LaidCard, Lot
 from pasture.games.wypas.edition import Edition, default_edition
 from pasture.games.wypas.knowledge import Knowledge
@@ -177,13 +177,7 @@ class WypasState(ModularState):
             self.check_legal(seat, action)
         self._legal_seat = -1
         self._public_view = None
-        ev: list[Event] = []
-        handler = rules.HANDLERS.get(type(action))
-        if handler is None:  # a special card: called directly, a native call compiled
-            specials.play(self, seat, action, ev)
-        else:
-            handler(self, seat, action, ev)
-        return ev
+        return rules.apply(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._legal_seat = -1
