@@ -236,7 +236,6 @@ class Event(Record):
     """
 
     _names = ("type", "public", "private", "to")
-
     __slots__ = _names
 
     def __init__(

@@ -40,7 +40,6 @@ class LaidCard(Record):
     """A card laid on the lot: its kind, the value it was declared as, how it lies."""
 
     _names = ("kind", "value", "face")
-
     __slots__ = _names
 
     def __init__(self, kind: int, value: int, face: Face) -> None:
@@ -56,7 +55,6 @@ class Lot(Record):
     """A card put up for auction this turn; `winner` is -1 until it is won."""
 
     _names = ("kind", "face_down", "winner")
-
     __slots__ = _names
 
     def __init__(self, kind: int, face_down: bool, winner: int = -1) -> None:

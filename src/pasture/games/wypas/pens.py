@@ -39,7 +39,6 @@ class PenCard(Record):
     """A card in a row: its kind, and the colour and value it counts as there."""
 
     _names = ("kind", "colour", "value")
-
     __slots__ = _names
 
     def __init__(self, kind: int, colour: int, value: int) -> None:

@@ -35,7 +35,6 @@ class QueuedCard(Record):
     """A special card played into the reaction window (W-10)."""
 
     _names = ("seat", "role", "target", "pen", "cancels")
-
     __slots__ = _names
 
     def __init__(self, seat: int, role: int, target: int, pen: int, cancels: int) -> None:
@@ -58,7 +57,6 @@ class PendingChoice(Record):
     `target`'s hand, the Black Sheep a sheep in `target`'s pen `pen`."""
 
     _names = ("role", "chooser", "target", "pen")
-
     __slots__ = _names
 
     def __init__(self, role: int, chooser: int, target: int, pen: int) -> None:
