@@ -548,3 +548,17 @@ def test_the_compiled_builds_offers_are_the_interpreted_ones() -> None:
                 assert by_loops or rules._offered(t, k, key) == (t.no_effect[k],)
                 if by_loops:
                     assert rules._offered(t, k, key) == by_loops
+
+
+def test_the_invariants_refuse_sheep_cards_of_another_edition() -> None:
+    """`check_invariants` compares each sheep card's count with the edition's, so a list
+    of another length is an error (a positional `zip` alone would stop at the shorter)."""
+    import pytest
+
+    from pasture import games
+
+    s = games.get("baaaaa").new_state(2)
+    s.check_invariants()
+    s.avail = s.avail[:-1]
+    with pytest.raises(AssertionError):
+        s.check_invariants()

@@ -888,6 +888,7 @@ def check_invariants(s: BaaaaaState) -> None:
         where = s.deck[k] + s.aside[k] + s.held.count(k) + (s.in_play == k)
         assert where == total, f"{e.wolf_kinds[k]}: {where} cards, the edition has {total}"
         assert s.deck[k] >= 0 and s.aside[k] >= 0
+    assert len(s.avail) == len(e.sheep_counts)  # (the zip below stops at the shorter)
     assert all(0 <= a <= c for a, c in zip(s.avail, e.sheep_counts))  # noqa: B905 (compiled)
     assert any(s.avail), "all sheep cards set aside come back at once"
     assert 0 <= s.held_known <= len(s.held)
