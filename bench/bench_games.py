@@ -43,7 +43,7 @@ from rich.table import Table
 import pasture
 from pasture import games
 from pasture.core import CHANCE, Game, State
-from pasture.core.match import sample
+from pasture.core.game import sample
 
 OPENSPIEL_PYTHON = ("python_liars_poker", "python_kuhn_poker")
 OPENSPIEL_CPP = "hearts"

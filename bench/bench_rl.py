@@ -72,8 +72,8 @@ from rich.table import Table
 from pasture import games
 from pasture.core import CHANCE, Game
 from pasture.core.encode import IncrementalObservation
+from pasture.core.game import sample
 from pasture.core.machine import MachineState, machine
-from pasture.core.match import sample
 from pasture.rl import openspiel
 from pasture.rl.gym import PastureEnv
 from pasture.rl.pettingzoo import env, parallel_env

@@ -19,7 +19,7 @@ import pytest
 import pasture
 from pasture import games
 from pasture.core import CHANCE
-from pasture.core.match import sample
+from pasture.core.game import sample
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECT_COMPILED = os.environ.get("PASTURE_EXPECT_COMPILED") == "1"

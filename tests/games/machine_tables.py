@@ -8,8 +8,8 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 
 from pasture import games
 from pasture.core import CHANCE, Game, InvalidOptions
+from pasture.core.game import sample
 from pasture.core.machine import MachineState, Node, machine
-from pasture.core.match import sample
 
 SHORT: dict[str, dict[str, object]] = {
     "wypas": {"max_turns": 2},

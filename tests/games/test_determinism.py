@@ -33,7 +33,7 @@ import pytest
 
 from pasture import games
 from pasture.core import CHANCE, Game
-from pasture.core.match import sample
+from pasture.core.game import sample
 from tests.games.sampling import Moments
 from tests.games.test_shared_suite import option_variants, sample_stride
 

@@ -25,8 +25,7 @@ from hypothesis import strategies as st
 
 from pasture import games
 from pasture.core import CHANCE, Game, IllegalAction, State
-from pasture.core.game import JSON, Action
-from pasture.core.match import sample
+from pasture.core.game import JSON, Action, sample
 from tests.games.sampling import Moments
 
 GAMES = games.all_games()

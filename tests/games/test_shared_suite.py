@@ -18,8 +18,7 @@ from pasture import games
 from pasture.bots import RandomBot
 from pasture.bots.play import play_match
 from pasture.core import CHANCE, Game, IllegalAction, InvalidOptions, Match, State
-from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result
-from pasture.core.match import sample
+from pasture.core.game import JSON, Action, ChanceOutcome, Event, Result, sample
 from tests.games.sampling import Moments, Step
 
 GAMES = games.all_games()

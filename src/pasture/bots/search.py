@@ -25,8 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pasture.core.bot import Bot, Turn
-from pasture.core.game import CHANCE, Action, State
-from pasture.core.match import sample
+from pasture.core.game import CHANCE, Action, State, sample
 
 Evaluate = Callable[[State], Sequence[float]]
 """A state not yet over -> each seat's estimated share of the win (0..1)."""

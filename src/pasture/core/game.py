@@ -34,6 +34,10 @@ ActionInput: TypeAlias = "Action | Any"
 with `IllegalAction('malformed_action')` when it is no action (as `SeatInput`)."""
 CHANCE: Final = -1
 """The seat that makes chance decisions (deals, shuffles, random draws)."""
+COMPILED: Final = not __file__.endswith(".py")
+"""True in the compiled build (mypyc), where classes have no `__dict__` and native loops beat
+the interpreter's C idioms. A build compiles every engine module or none, so this module's
+answer is theirs (`pasture.compiled()`)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -226,6 +230,18 @@ class ChanceOutcome(Record):
 
     def _fields(self) -> tuple[Action, float]:
         return (self.action, self.probability)
+
+
+def sample(outcomes: Sequence[ChanceOutcome], rng: random.Random) -> Action:
+    """Pick one chance outcome by its probability, using one draw from `rng`. (Here, not in
+    `match`, so that the compiled build compiles it: every simulated deal reads its outcomes.)"""
+    x = rng.random()
+    total = 0.0
+    for outcome in outcomes:
+        total += outcome.probability
+        if x < total:
+            return outcome.action
+    return outcomes[-1].action  # rounding: the probabilities sum to 1 within an ulp
 
 
 class Event(Record):

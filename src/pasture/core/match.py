@@ -14,23 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pasture.core.errors import IllegalAction
-from pasture.core.game import CHANCE, JSON, Action, ChanceOutcome, Event, Game, State
+from pasture.core.game import CHANCE, JSON, Action, Event, Game, State, sample
 
 
 def seed_hash(seed: int) -> str:
     """The published commitment to a seed: SHA-256 of its decimal digits."""
     return hashlib.sha256(str(seed).encode()).hexdigest()
-
-
-def sample(outcomes: Sequence[ChanceOutcome], rng: random.Random) -> Action:
-    """Pick one chance outcome by its probability, using one draw from `rng`."""
-    x = rng.random()
-    total = 0.0
-    for outcome in outcomes:
-        total += outcome.probability
-        if x < total:
-            return outcome.action
-    return outcomes[-1].action  # rounding: the probabilities sum to 1 within an ulp
 
 
 @dataclass(frozen=True, slots=True)

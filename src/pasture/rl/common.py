@@ -12,8 +12,8 @@ import numpy as np
 from gymnasium import spaces
 
 from pasture.core.encode import IncrementalObservation
+from pasture.core.game import sample
 from pasture.core.machine import Machine, MachineState
-from pasture.core.match import sample
 
 
 def settle_chance(ms: MachineState, rng: random.Random) -> None:

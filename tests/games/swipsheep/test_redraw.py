@@ -13,7 +13,7 @@ import random
 import pytest
 
 from pasture.core import CHANCE
-from pasture.core.match import sample
+from pasture.core.game import sample
 from pasture.games.swipsheep.state import SwipSheepState
 from tests.games.swipsheep.helpers import new_game
 

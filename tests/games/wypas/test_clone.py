@@ -11,7 +11,7 @@ import random
 import pytest
 
 from pasture.core import CHANCE
-from pasture.core.match import sample
+from pasture.core.game import sample
 from pasture.games.wypas import GAME
 from pasture.games.wypas.state import WypasState
 

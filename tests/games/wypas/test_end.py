@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from bisect import bisect_left
+
 import pytest
 
 from pasture.core import CHANCE, InvalidOptions, Match
@@ -47,6 +50,19 @@ def test_setup_deals_five_each_one_at_a_time_from_the_bacas_left() -> None:
     s.apply(CHANCE, Deal("sheepdog"))
     assert s.hands[3][s.edition.position["sheepdog"]] == 1
     assert s.view(3)["hand"] == {"sheepdog": 1} and s.view(0)["hand"] == {}
+
+
+def test_a_deal_finds_its_kind_among_the_outcomes_either_way() -> None:
+    """Compiled, a deal finds its kind's place in the deck's outcomes by native compares
+    (`rules._first_at`), the interpreter by `bisect_left`: the same place."""
+    s = GAME.new_state(3)
+    rng = random.Random(3)
+    for _ in range(200):
+        deck = [rng.choice((0, 0, count)) for count in s.edition.counts]
+        at = s.tables.deck_at(deck)
+        for k in (k for k, count in enumerate(deck) if count):
+            start = k * s.tables.width
+            assert R._first_at(at, start) == bisect_left(at, start)
 
 
 def test_first_baca_random_is_a_chance_outcome_at_setup() -> None:

@@ -141,6 +141,19 @@ def test_w8a_no_second_wolf_on_a_pen_while_one_waits_to_resolve() -> None:
     assert not s.pens[0][0].wolf and PlayWolf(0, 0) in s.legal_actions(2)
 
 
+def test_the_plays_on_pens_are_kept_until_a_pen_changes() -> None:
+    s = redyk()
+    act(s, 0, Place("green_3", 0, "green", 3), Place("green_4", 0, "green", 4))
+    first = s.legal_actions(1)
+    kept = s.pen_plays
+    assert PlayWolf(0, 0) in first and kept is not None
+    assert s.legal_actions(1) == first and s.pen_plays is kept  # the pens did not change
+    copy = s.clone()
+    assert copy.legal_actions(1) == first and copy.pen_plays is kept  # shared by a clone
+    act(s, 0, Place("green_5", 0, "green", 5))
+    assert s.legal_actions(1) == first and s.pen_plays is not kept  # worked out again
+
+
 def test_sheepdog_drives_a_wolf_away() -> None:
     s = redyk()
     act(s, 0, Place("green_3", 0, "green", 3), Place("green_4", 0, "green", 4))

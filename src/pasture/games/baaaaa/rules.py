@@ -13,16 +13,22 @@ from itertools import compress
 from operator import getitem
 from typing import TYPE_CHECKING, Final
 
-from pasture.core.game import CHANCE, JSON, Action, ActionInput, ChanceOutcome, Event, SeatInput
+from pasture.core.game import (
+    CHANCE,
+    COMPILED,
+    JSON,
+    Action,
+    ActionInput,
+    ChanceOutcome,
+    Event,
+    SeatInput,
+)
 from pasture.games.baaaaa.actions import PlaySheepCard, PlayWolfCard, TakeSheep, TurnWolfCard
 from pasture.games.baaaaa.board import FACES, HUT, SPACES, STEP, face_distance, path
 from pasture.games.baaaaa.edition import Edition
 
 if TYPE_CHECKING:
     from pasture.games.baaaaa.state import BaaaaaState
-
-COMPILED: Final = not __file__.endswith(".py")
-"""True in the compiled build (as in state.py, which imports this module)."""
 
 SHEEP: Final = "sheep"
 DRAW: Final = "draw"

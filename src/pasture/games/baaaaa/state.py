@@ -8,9 +8,10 @@ played or discarded. `rules.py` holds the logic, `view.py` what a seat may see.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pasture.core.game import (
+    COMPILED,
     JSON,
     ActionInput,
     Event,
@@ -28,9 +29,6 @@ from pasture.games.baaaaa.rules import DRAW, OVER
 if TYPE_CHECKING:
     from pasture.games.baaaaa.game import Baaaaa
     from pasture.games.baaaaa.rules import Tables
-
-COMPILED: Final = not __file__.endswith(".py")
-"""True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 
 class BaaaaaState(ModularState, direct_rules=True):

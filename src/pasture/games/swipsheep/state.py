@@ -12,7 +12,17 @@ from itertools import repeat
 from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from pasture.core.game import CHANCE, JSON, Action, ActionInput, Event, Result, SeatInput, State
+from pasture.core.game import (
+    CHANCE,
+    COMPILED,
+    JSON,
+    Action,
+    ActionInput,
+    Event,
+    Result,
+    SeatInput,
+    State,
+)
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.swipsheep import redraw, rules, view
 from pasture.games.swipsheep.edition import Edition, default_edition
@@ -22,9 +32,6 @@ if TYPE_CHECKING:
     from pasture.games.swipsheep.game import SwipSheep
     from pasture.games.swipsheep.redraw import AttackLog, DrawPlan, Round
     from pasture.games.swipsheep.rules import Tables
-
-COMPILED: Final = not __file__.endswith(".py")
-"""True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 ROUNDS: Final = {3: 4, 4: 3, 5: 2}
 """Rounds played, by player count."""

@@ -9,15 +9,12 @@ tile is turned up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from pasture.core.game import JSON, ActionInput, Event, Result, SeatInput, State
+from pasture.core.game import COMPILED, JSON, ActionInput, Event, Result, SeatInput, State
 from pasture.core.modular import GameRules, GameViews, ModularState
 from pasture.games.wilson_shep import rules, view
 from pasture.games.wilson_shep.rules import OVER, REVEAL
-
-COMPILED: Final = not __file__.endswith(".py")
-"""True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 if TYPE_CHECKING:
     from pasture.games.wilson_shep.game import WilsonShep

@@ -21,8 +21,9 @@ import random
 from itertools import compress
 from math import floor
 from operator import getitem
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
+from pasture.core.game import COMPILED
 from pasture.games.wypas import rules
 from pasture.games.wypas.auction import FACE_DOWN, Auction, LaidCard, Lot
 from pasture.games.wypas.edition import THIEF
@@ -31,12 +32,6 @@ from pasture.games.wypas.knowledge import PUBLIC, Counts, Knowledge
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
     from pasture.games.wypas.tables import Tables
-
-COMPILED: Final = not __file__.endswith(".py")
-"""True in the compiled build (as in state.py, which imports this module), where the
-re-draw builds its state without `__dict__` (checked here: an `AttributeError` caught
-cost a tenth of a compiled re-draw) and takes native loops for the interpreter's C
-idioms."""
 
 
 def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasState:
@@ -173,7 +168,9 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 cards[i] = LaidCard(k, c.value, c.face)
         laid[p] = tuple(cards)
     # the copy: `WypasState.clone`, with what was made above
-    if COMPILED:  # a compiled state (mypyc) has no `__dict__`: its own copy
+    # A compiled state (mypyc) has no `__dict__`: its own copy. (Asked, not found out by
+    # catching the AttributeError, which cost a tenth of a compiled re-draw.)
+    if COMPILED:
         return _native_copy(s, deck, hidden_discard, hands, held, reach, drawn, auction, known)
     d = s.__dict__.copy()
     t = object.__new__(s.__class__)

@@ -15,7 +15,7 @@ from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Final
 
-from pasture.core.game import JSON, Action, Event, Record
+from pasture.core.game import COMPILED, JSON, Action, Event, Record
 from pasture.games.wypas import hand_facts, knowledge, pens, rules
 from pasture.games.wypas.actions import (
     PlayBlackSheep,
@@ -111,12 +111,21 @@ def plays(s: WypasState, seat: int, kinds_held: int) -> list[Action]:
     """The special cards `seat` may play now (the caller knows the engine is waiting);
     `kinds_held`: the special kinds it holds, as a bit set (`WypasState.held`)."""
     t = s.tables
-    thief, dog, black, wolf = t.specials_in(s.hands[seat])
-    # The Thief on every other seat whose hand is not empty (THIEF_FROM: None for `seat`).
-    out: list[Action] = list(filter(None, compress(THIEF_FROM[seat], s.held))) if thief else []
+    out: list[Action] = []
+    if kinds_held >> t.thief & 1:  # the Thief, on every other seat whose hand is not empty
+        if COMPILED:  # a native loop; the interpreter's C idiom is a generic one compiled
+            held = s.held
+            for target in range(s.num_players):
+                if held[target] and target != seat:
+                    out.append(THIEF_ON[target])
+        else:  # THIEF_FROM: None for `seat`
+            out = list(filter(None, compress(THIEF_FROM[seat], s.held)))
+    dog = kinds_held >> t.dog & 1
     queue = s.queue
     if dog and queue:
         out.append(DOG_CANCELS)  # cancels the last card played (always uncancelled)
+    wolf = kinds_held >> t.wolf & 1
+    black = kinds_held >> t.black & 1
     if not (wolf or black or dog):
         return out
     # W-8a: a Wolf queued on a pen (the window open, nothing resolved yet) already
@@ -127,15 +136,25 @@ def plays(s: WypasState, seat: int, kinds_held: int) -> list[Action]:
     # Pen pairs are immutable values, replaced on change: the plays on them are kept with
     # the pairs they were worked out for, and reused (by clones too) until a pen changes,
     # by the special kinds held (only whether each is held matters).
-    key = tuple(s.pens)
     cached = s.pen_plays
-    if cached is None or cached[0] != key:
-        cached = s.pen_plays = (key, {})
+    if cached is None or not _same_pens(cached[0], s.pens):
+        cached = s.pen_plays = (tuple(s.pens), {})
     found = cached[1].get(kinds_held)
     if found is None:
         found = cached[1][kinds_held] = _pen_plays(s, dog, wolf, black)
     out += found
     return out
+
+
+def _same_pens(seen: tuple[pens.PenPair, ...], now: list[pens.PenPair]) -> bool:
+    """True when every seat's pens are the ones the plays were worked out for: compiled,
+    the very same, pen by pen (a compiled pair is a C struct, boxed into a new tuple when
+    compared); interpreted, equal pairs, in one C comparison."""
+    if COMPILED:
+        return all(
+            pair[0] is seen[seat][0] and pair[1] is seen[seat][1] for seat, pair in enumerate(now)
+        )
+    return seen == tuple(now)
 
 
 def _pen_plays(s: WypasState, dog: int, wolf: int, black: int) -> list[Action]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from pasture.core.game import (
     CHANCE,
+    COMPILED,
     JSON,
     Action,
     ActionInput,
@@ -33,9 +34,6 @@ from pasture.games.wypas.specials import PendingChoice, PenPlays, QueuedCard
 if TYPE_CHECKING:
     from pasture.games.wypas.game import Wypas
 
-
-COMPILED: Final = not __file__.endswith(".py")
-"""True in the compiled build (mypyc), whose classes have no `__dict__`."""
 
 CHANCE_PHASES: Final = (rules.DEAL, rules.CHOOSE_BACA)
 
@@ -159,7 +157,8 @@ class WypasState(ModularState):
     def apply(self, seat: SeatInput, action: ActionInput) -> list[Event]:
         # The common cases of `check_legal` first: a deal the deck allows, or an action
         # just listed for the seat (the very object); anything else gets the full check.
-        if seat == CHANCE:
+        # (The seat is tested as an int first: compiled, `==` on an object is generic.)
+        if type(seat) is int and seat == CHANCE:
             k = self.tables.deal_kind.get(id(action))
             if k is not None and self.phase == rules.DEAL and self.deck[k]:
                 self._legal_seat = -1
@@ -167,7 +166,7 @@ class WypasState(ModularState):
                 return rules.deal_kind(self, k)  # the commonest step, vouched for at once
             if not rules.chance_ok(self, action):
                 self.check_legal(seat, action)
-        elif seat == self._legal_seat and type(seat) is int:
+        elif type(seat) is int and seat == self._legal_seat:
             for legal in self._legal:
                 if legal is action:
                     break

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import compress, product
 from math import prod
-from operator import add, getitem, itemgetter
+from operator import add, getitem
 from struct import Struct
 from typing import Final
 
@@ -65,7 +65,6 @@ class Tables:
         "dog",
         "black",
         "wolf",
-        "specials_in",
         "most",
         "width",
         "kind_base",
@@ -163,8 +162,6 @@ class Tables:
         self.dog = e.special[SHEEPDOG]
         self.black = e.special[BLACK_SHEEP]
         self.wolf = e.special[WOLF]
-        self.specials_in = itemgetter(self.thief, self.dog, self.black, self.wolf)
-        """hand -> how many Thief, Sheepdog, Black Sheep and Wolf cards it holds."""
         self.special_bits = sum(1 << k for k in (self.thief, self.dog, self.black, self.wolf))
         self.most = max(e.counts)
         self.width = self.most + 1
