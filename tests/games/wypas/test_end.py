@@ -60,9 +60,8 @@ def test_a_deal_finds_its_kind_among_the_outcomes_either_way() -> None:
     for _ in range(200):
         deck = [rng.choice((0, 0, count)) for count in s.edition.counts]
         at = s.tables.deck_at(deck)
-        for k in (k for k, count in enumerate(deck) if count):
-            start = k * s.tables.width
-            assert R._first_at(at, start) == bisect_left(at, start)
+        for first in range(-1, len(deck) * s.tables.width + 1):
+            assert R._first_at(at, first) == bisect_left(at, first)
 
 
 def test_first_baca_random_is_a_chance_outcome_at_setup() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from pasture.games.wypas import knowledge
 from pasture.games.wypas import rules as R
 from tests.games.wypas.helpers import (
     Done,
@@ -72,3 +73,12 @@ def test_what_a_thief_saw_is_kept_when_re_drawn() -> None:
     for _ in range(10):
         assert s.determinize(1, rng).hands[2] == s.hands[2]
     assert any(s.determinize(0, rng).hands[2] != s.hands[2] for _ in range(10))
+
+
+def test_a_fact_is_counted_alike_by_the_native_loop_and_by_any() -> None:
+    """Compiled, `knowledge.lose` tests a fact by a native loop (`_counted`), the
+    interpreter by `any`: the same answer."""
+    rng = random.Random(7)
+    for _ in range(200):
+        fact = tuple(rng.choice((0, 0, 0, 0, 1, 2)) for _ in range(rng.randint(0, 36)))
+        assert knowledge._counted(fact) == any(fact)
