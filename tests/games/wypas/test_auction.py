@@ -121,3 +121,24 @@ def test_bid_laid_cards_are_public_as_they_are_laid() -> None:
     assert s.view(2)["auction"]["bids"][1] == [
         {"card": "green_3", "value": 3, "face_down": False, "revealed": False}
     ]
+
+
+def test_a_card_laid_does_the_same_whether_its_action_is_listed_or_made_again() -> None:
+    """`lay` keeps what laying one of the listed actions does (`Tables.lay_plans`); an
+    equal action made elsewhere (parsed from JSON, say) is worked out afresh, not kept."""
+    listed, again = auction_state(), auction_state()
+    act(listed, 1, NameLot(1))
+    act(again, 1, NameLot(1))
+    shared = next(a for a in listed.legal_actions(1) if a == Lay("dolly_red", 4))
+    made = Lay("dolly_red", 4)
+    assert made is not shared
+    plans = listed.tables.lay_plans  # the edition's tables: shared by both states
+    events_listed = listed.apply(1, shared)
+    events_again = again.apply(1, made)
+    assert events_listed == events_again and listed.to_json() == again.to_json()
+    assert all(p.action is not made for p in plans.values())
+    plan = plans[id(shared) * 6 + 1]
+    assert (plan.action, plan.hidden) == (shared, False)
+    assert listed.view(2)["auction"]["bids"][1] == [
+        {"card": "dolly_red", "value": 4, "face_down": False, "revealed": False}
+    ]

@@ -17,6 +17,7 @@ from pasture.core.game import JSON, Action, Event, Record
 from pasture.games.wypas import events, hand_facts, knowledge, rules
 from pasture.games.wypas.actions import HideLot, Lay, NameLot, TieBreak
 from pasture.games.wypas.edition import DOLLY, SHEEP, SUPER, Edition
+from pasture.games.wypas.tables import MAX_SEATS
 
 if TYPE_CHECKING:
     from pasture.games.wypas.state import WypasState
@@ -392,19 +393,55 @@ def _reachable(
 
 
 def lay(s: WypasState, seat: int, action: Lay, ev: list[Event]) -> None:
-    card, value, hidden = action.card, action.value, action.hidden  # each read once
-    k = s.edition.position[card]
+    plan = _lay_plan(s, seat, action)
+    k = plan.kind
     hand = s.hands[seat]  # hand_facts.remove, written out: a fifth of a game's steps
     hand[k] = hand[k] - 1
     if not hand[k]:
         s.held[seat] = s.held[seat] ^ (1 << k)
     s.reach[seat] = s.reach[seat] - s.tables.number[k]
     if s.known[seat]:  # facts about this hand to update
-        knowledge.lose(s, seat, k, (seat,) if hidden else None)
-    face = FACE_DOWN if hidden else FACE_UP
+        knowledge.lose(s, seat, k, (seat,) if plan.hidden else None)
     laid = s.auction.laid
-    laid[seat] = (*laid[seat], _laid_card(k, value, face))
-    ev.append(events.laid(seat, card, value, hidden))
+    laid[seat] = (*laid[seat], plan.laid)
+    ev.append(plan.event)
+
+
+class LayPlan(Record):
+    """What laying a card does for one seat: the card's kind, whether it lies face down,
+    the card on the lot and the event. One per action of the tables' (`Tables.lay_plans`)
+    and seat, made when first laid."""
+
+    _names = ("action", "kind", "hidden", "laid", "event")
+    __slots__ = _names
+
+    def __init__(self, action: Lay, kind: int, hidden: bool, laid: LaidCard, event: Event) -> None:
+        self.action: Final = action
+        self.kind: Final = kind
+        self.hidden: Final = hidden
+        self.laid: Final = laid
+        self.event: Final = event
+
+    def _fields(self) -> tuple[Lay, int, bool, LaidCard, Event]:
+        return (self.action, self.kind, self.hidden, self.laid, self.event)
+
+
+def _lay_plan(s: WypasState, seat: int, action: Lay) -> LayPlan:
+    """The plan of `action` for `seat`: kept for the tables' own actions (alive as long as
+    the tables, so an id found is that very action), made afresh for an equal one made
+    elsewhere. (Compiled, the action's fields are generic reads: read once a plan.)"""
+    t = s.tables
+    key = id(action) * MAX_SEATS + seat
+    plan = t.lay_plans.get(key)
+    if plan is not None and plan.action is action:
+        return plan
+    card, value, hidden = action.card, action.value, action.hidden
+    k = s.edition.position[card]
+    laid = _laid_card(k, value, FACE_DOWN if hidden else FACE_UP)
+    plan = LayPlan(action, k, hidden, laid, events.laid(seat, card, value, hidden))
+    if id(action) in t.lay_ids:
+        t.lay_plans[key] = plan
+    return plan
 
 
 def _laid_card(kind: int, value: int, face: Face) -> LaidCard:

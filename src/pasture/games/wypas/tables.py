@@ -13,7 +13,7 @@ from itertools import compress, product
 from math import prod
 from operator import add, getitem
 from struct import Struct
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pasture.core.game import ChanceOutcome
 from pasture.games.wypas import events
@@ -28,6 +28,9 @@ from pasture.games.wypas.edition import (
     WOLF,
     Edition,
 )
+
+if TYPE_CHECKING:
+    from pasture.games.wypas.auction import LayPlan
 
 DealRow = tuple["ChanceOutcome | None", ...]
 """Every deal outcome for one deck size: `row[k * width + c]` is "the next card is of
@@ -52,6 +55,8 @@ class Tables:
         "lay_up",
         "lay_down",
         "lay_up_actions",
+        "lay_ids",
+        "lay_plans",
         "number",
         "least_gap",
         "full_lead",
@@ -106,6 +111,13 @@ class Tables:
             tuple((v, Lay(kind, v, True)) for v in e.declare_values) for kind in e.kinds
         )
         """Kind -> the (value, action) ways to lay it face down (W-6)."""
+        self.lay_ids = frozenset(
+            id(action) for ways in (*self.lay_up, *self.lay_down) for _, action in ways
+        )
+        """The ids of the Lay actions above (kept alive here)."""
+        self.lay_plans: dict[int, LayPlan] = {}
+        """id(action) × MAX_SEATS + seat -> what that seat laying that action does
+        (`auction.lay`), for the actions above, made when first laid."""
         top = e.dolly_values[-1]
         self.number = tuple(
             e.value[k] if role == SHEEP else top if role in (DOLLY, SUPER) else 0
