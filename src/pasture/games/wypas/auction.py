@@ -444,17 +444,9 @@ def _lay_plan(s: WypasState, seat: int, action: Lay) -> LayPlan:
     return plan
 
 
+@cache
 def _laid_card(kind: int, value: int, face: Face) -> LaidCard:
-    """A value: one object serves every lot and state (a dictionary, not a `cache`: see
-    events.py)."""
-    key = (kind, value, face)
-    card = _LAID_CARDS.get(key)
-    if card is None:
-        card = _LAID_CARDS[key] = LaidCard(kind, value, face)
-    return card
-
-
-_LAID_CARDS: Final[dict[tuple[int, int, Face], LaidCard]] = {}
+    return LaidCard(kind, value, face)  # a value: one object serves every lot and state
 
 
 def done(s: WypasState, seat: int, ev: list[Event]) -> None:

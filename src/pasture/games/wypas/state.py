@@ -174,9 +174,7 @@ class WypasState(ModularState):
                 self.check_legal(seat, action)
         else:
             self.check_legal(seat, action)
-        self._legal_seat = -1
-        self._public_view = None
-        return rules.apply(self, seat, action)
+        return self._apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._legal_seat = -1
