@@ -161,6 +161,50 @@ def test_request_bodies_are_bounded(server: Server) -> None:
         "/api/tables", content=chunks(), headers={"content-type": "application/json"}
     )
     _error(response, 413, "body_too_large")
+    assert response.headers["connection"] == "close"
+
+
+def test_a_chunked_body_refused_midway_closes_its_connection(server: Server) -> None:
+    """The refusal comes while the body still streams in: what the client sends after it
+    is the refused body's, never read as another request (nor answered, as a request whose
+    headers never end would be), and the connection is not kept for another request."""
+    chunk = b"x" * 10_000
+    framed = f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n"
+    with socket.create_connection(("127.0.0.1", server.port)) as s:
+        s.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+            b"transfer-encoding: chunked\r\n\r\n"
+        )
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            for _ in range(40):  # 400 kB: past the limit, then 20 kB more after the refusal
+                s.sendall(framed)
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = _answers(s)
+    assert answer.startswith(b"HTTP/1.1 413 "), answer[:80]
+    assert answer.count(b"HTTP/1.1 ") == 1, answer
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert b"connection: close" in head.lower()
+    assert json.loads(body)["code"] == "body_too_large"
+
+
+def test_a_body_still_arriving_after_its_answer_is_not_read_as_headers(server: Server) -> None:
+    """A request answered before its body is all in (a POST where only pages are served is
+    answered unread):
+    the rest of the body is the body, not the head of a next request bound by the header
+    limit, and the request behind it on the same connection is answered as usual."""
+    body = b"x" * 40_000  # within the body limit, past the header limit
+    with socket.create_connection(("127.0.0.1", server.port)) as s:
+        s.settimeout(10)
+        s.sendall(
+            b"POST /api/nowhere HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+            + f"content-length: {len(body)}\r\n\r\n".encode()
+            + body[:100]
+        )
+        first = s.recv(4096)
+        assert first.startswith(b"HTTP/1.1 405 "), first[:80]
+        s.sendall(body[100:] + b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        rest = _answers(s)
+    assert rest.startswith(b"HTTP/1.1 200 "), rest[:80]
 
 
 def test_only_the_web_clients_files_are_served_with_security_headers(server: Server) -> None:

@@ -68,7 +68,11 @@ class HttpGuard:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body:  # a chunked body that never ends
-                    raise HTTPException(413, _too_large_text(self.max_body))
+                    # Closed after the answer: the rest of the body is never read, and no
+                    # client may send another request behind it on this connection.
+                    raise HTTPException(
+                        413, _too_large_text(self.max_body), headers={"connection": "close"}
+                    )
             return message
 
         await self.app(scope, bounded_receive, send_with_headers)
@@ -161,6 +165,9 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._tail = b""
         self._parsed_bytes = 0
         self._refused = False
+        self._in_body = False
+        """A request's headers are parsed and its body is still arriving: what comes is
+        the body's, not the next request's head, even once the request is answered."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -204,10 +211,12 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._counting = False
+        self._in_body = True
         self._deadline.disarm()
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
+        self._in_body = False
         super().on_message_complete()
         if not self.transport.is_closing():  # whatever follows is the next request's head
             self._start_counting()
@@ -217,7 +226,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         super().on_response_complete()
         if self.transport.is_closing():
             return
-        if not self._counting:
+        if not self._counting and not self._in_body:
             self._start_counting()
         if not pipelined:
             self._deadline.arm(self.transport)
