@@ -14,9 +14,18 @@ The table's title says which engines ran: pure Python, or compiled by mypyc (set
 `--vs-openspiel` also plays `python_liars_poker`, `python_kuhn_poker` (OpenSpiel games
 written in Python) and C++ `hearts`, driven from Python the same way (legal actions or
 chance outcomes listed, one applied), and prints each pasture figure divided by the best
-of the two Python games and by hearts. Every measurement is split over `--rounds` rounds
-that take turns, so a change of load on the machine falls on every row alike.
-OpenSpiel is an optional dependency (`pip install open_spiel`).
+of the two Python games and by hearts. OpenSpiel is an optional dependency (`pip install
+open_spiel`).
+
+Playouts are timed in slices: `--rounds` rounds take turns, and in each, every row plays
+one slice, followed at once by a slice of each OpenSpiel game, each as long as the row's.
+A row's steps/s is its fastest slice, as `timeit` takes the fastest run: other jobs on
+the machine slow a slice down and never speed it up, so the fastest is the figure they
+disturbed least. Each ratio divides the row's fastest slice by the fastest of the slices
+OpenSpiel's game played beside that row: as many, as long, and taken at the same
+moments, so neither side is favoured by having more chances at a quiet moment.
+OpenSpiel's rows show the median of those fastest slices over the rows; `--json` keeps
+every slice.
 
 Every row is measured the same way: first one round's worth of untimed playouts of every
 row (so the tables an engine fills as play meets them are as warm for its first player
@@ -32,9 +41,10 @@ import argparse
 import gc
 import json
 import random
+import statistics
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rich.console import Console
@@ -67,10 +77,24 @@ class Row:
     determinize_us: float | None = None
     view_us: float | None = None
     to_json_us: float | None = None
+    slices: list[float] = field(default_factory=list)
+    """The steps/s of each slice of playouts."""
+    beside: dict[str, Row] = field(default_factory=dict)
+    """OpenSpiel's games, timed in slices right after each of this row's."""
 
     @property
     def steps_per_s(self) -> float:
+        """The fastest slice's (the module's docstring says why)."""
+        return max(self.slices, default=0.0)
+
+    @property
+    def mean_steps_per_s(self) -> float:
         return self.steps / self.seconds if self.seconds else 0.0
+
+    def add_slice(self, steps: int, seconds: float) -> None:
+        self.steps += steps
+        self.seconds += seconds
+        self.slices.append(steps / seconds)
 
     @property
     def steps_per_game(self) -> float:
@@ -94,12 +118,12 @@ def playout(state: State, rng: random.Random) -> int:
 
 
 def run_playouts(game: Game, players: int, rng: random.Random, seconds: float, row: Row) -> None:
-    """Whole playouts for about `seconds` of CPU time, added to `row`."""
-    start = time.process_time()
+    """A slice: whole playouts for about `seconds` of CPU time, added to `row`."""
+    start, steps = time.process_time(), 0
     while (elapsed := time.process_time() - start) < seconds:
-        row.steps += playout(game.new_state(players), rng)
+        steps += playout(game.new_state(players), rng)
         row.games += 1
-    row.seconds += elapsed
+    row.add_slice(steps, elapsed)
 
 
 def sample_states(game: Game, players: int, count: int) -> list[State]:
@@ -187,11 +211,11 @@ def openspiel_playout(state: Any, rng: random.Random) -> int:
 
 
 def run_openspiel(game: Any, rng: random.Random, seconds: float, row: Row) -> None:
-    start = time.process_time()
+    start, steps = time.process_time(), 0
     while (elapsed := time.process_time() - start) < seconds:
-        row.steps += openspiel_playout(game.new_initial_state(), rng)
+        steps += openspiel_playout(game.new_initial_state(), rng)
         row.games += 1
-    row.seconds += elapsed
+    row.add_slice(steps, elapsed)
 
 
 def openspiel_micro(game: Any, count: int, row: Row) -> None:
@@ -212,6 +236,19 @@ def openspiel_playout_step(state: Any, rng: random.Random) -> None:
         state.apply_action(openspiel_sample(state.chance_outcomes(), rng))
     else:
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def gather_peer(peer: Row, rows: list[Row]) -> None:
+    """An OpenSpiel game's row from its slices beside every row: their steps and games,
+    and as its one slice, the median of its fastest beside each row."""
+    parts = [row.beside[peer.game] for row in rows]
+    for part in parts:
+        peer.steps, peer.games, peer.seconds = (
+            peer.steps + part.steps,
+            peer.games + part.games,
+            peer.seconds + part.seconds,
+        )
+    peer.slices = [statistics.median(part.steps_per_s for part in parts)]
 
 
 def warm_up(rows: list[Row], peers: list[Row], peer_games: dict[str, Any], seconds: float) -> None:
@@ -236,9 +273,15 @@ def mark(ok: bool) -> str:
     return "[green]✓[/]" if ok else "[red]✗[/]"
 
 
+def ratios(row: Row) -> tuple[float, float]:
+    """The row's steps/s divided by the best OpenSpiel Python game's and by hearts', as
+    timed beside it."""
+    beside = row.beside
+    best_python = max(beside[name].steps_per_s for name in OPENSPIEL_PYTHON)
+    return row.steps_per_s / best_python, row.steps_per_s / beside[OPENSPIEL_CPP].steps_per_s
+
+
 def print_table(rows: list[Row], peers: list[Row], title: str) -> None:
-    best_python = max((p.steps_per_s for p in peers if p.game in OPENSPIEL_PYTHON), default=0)
-    hearts = next((p.steps_per_s for p in peers if p.game == OPENSPIEL_CPP), 0.0)
     table = Table(title=title)
     columns = ["game", "players", "steps/s", "steps/game"]
     if peers:
@@ -252,8 +295,7 @@ def print_table(rows: list[Row], peers: list[Row], title: str) -> None:
             if r in peers:
                 cells += ["", ""]
             else:
-                vs_python = r.steps_per_s / best_python
-                vs_hearts = r.steps_per_s / hearts
+                vs_python, vs_hearts = ratios(r)
                 cells += [
                     f"{vs_python:.2f} {mark(vs_python >= TARGET_VS_PYTHON)}",
                     f"{vs_hearts:.2f} {mark(vs_hearts >= TARGET_VS_HEARTS)}",
@@ -271,6 +313,11 @@ def print_table(rows: list[Row], peers: list[Row], title: str) -> None:
             cells.append(text)
         table.add_row(*cells)
     Console(width=160).print(table)
+    print(
+        f"steps/s: each row's fastest slice of {len(rows[0].slices)}; each ratio divides it by"
+        " the fastest of the slices OpenSpiel's game played beside that row (OpenSpiel's rows:"
+        " the median of those)"
+    )
     if peers:
         print(
             f"targets: steps/s >= {TARGET_VS_PYTHON}x the best OpenSpiel Python game and"
@@ -287,7 +334,9 @@ def main() -> None:
     )
     parser.add_argument("--game", action="append", help="a game (repeatable); default: all")
     parser.add_argument("--seconds", type=float, default=2.0, help="playout CPU time per row")
-    parser.add_argument("--rounds", type=int, default=3, help="turns the playout time is cut in")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="slices each row's playout time is cut in"
+    )
     parser.add_argument("--states", type=int, default=1000, help="states timed per cost")
     parser.add_argument(
         "--vs-openspiel", action="store_true", help="time OpenSpiel's games alongside"
@@ -314,14 +363,25 @@ def main() -> None:
         for row in rows:
             game = games.get(row.game)
             run_playouts(game, row.players, rngs[id(row)], share, row)
-        for peer in peers:
-            run_openspiel(peer_games[peer.game], rngs[id(peer)], share, peer)
+            for peer in peers:
+                beside = row.beside.setdefault(peer.game, Row(peer.game, peer.players))
+                run_openspiel(peer_games[peer.game], rngs[id(peer)], share, beside)
+    for peer in peers:
+        gather_peer(peer, rows)
     for row in rows:
         micro(sample_states(games.get(row.game), row.players, args.states), row)
     for peer in peers:
         openspiel_micro(peer_games[peer.game], args.states, peer)
     if args.json:
-        out = [asdict(r) | {"steps_per_s": r.steps_per_s} for r in [*rows, *peers]]
+        out = []
+        for r in [*rows, *peers]:
+            entry = asdict(r) | {
+                "steps_per_s": r.steps_per_s,
+                "mean_steps_per_s": r.mean_steps_per_s,
+            }
+            if peers and r not in peers:
+                entry["vs_best_python"], entry["vs_hearts"] = ratios(r)
+            out.append(entry)
         print(json.dumps(out, indent=2))
         return
     build = "compiled engines (mypyc)" if pasture.compiled() else "pure-Python engines"
