@@ -77,3 +77,12 @@ def test_a_state_redrawn_again_gives_what_a_fresh_copy_gives(players: int) -> No
             s.apply(CHANCE, sample(s.chance_outcomes(), rng))
         else:
             s.apply(seat, rng.choice(s.legal_actions(seat)))
+
+
+def test_the_nth_card_of_a_pile_is_the_one_its_cards_list() -> None:
+    """`_nth_card` walks the counts where the re-draw once spelled the cards out."""
+    from pasture.games.swipsheep import redraw
+
+    for pile in ([2, 0, 1], [0, 1, 0], [1, 1, 1], [0, 0, 3, 0, 2], [10, 8, 4, 6, 4]):
+        cards = redraw._cards(pile)
+        assert [redraw._nth_card(pile, x) for x in range(len(cards))] == cards

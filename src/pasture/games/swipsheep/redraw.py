@@ -31,8 +31,9 @@ from functools import lru_cache
 from itertools import permutations, repeat
 from math import floor
 from operator import attrgetter, itemgetter, sub
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from pasture.core.game import Record
 from pasture.games.swipsheep import rules
 from pasture.games.swipsheep.actions import Draw, PassCards
 
@@ -179,52 +180,103 @@ def _draw(
         hand[k] = hand[k] + 1
 
 
-class DrawPlan(NamedTuple):
+# The records a re-draw builds and reads on every call are native classes (`Record`):
+# compiled, a NamedTuple is made through Python's generic `type(...)` call and each field
+# read by name is a generic look-up, where these are a native constructor and slot reads.
+
+
+class DrawPlan(Record):
     """The order in which a re-draw after the passes draws the cards for the others'
     unknown slots (`Round.draw_plan`)."""
 
-    target: int
-    """The first attack's target (-1: no attack yet): its hand is drawn first, and a draw
-    giving it a Dog exactly when it had none, or none when it had one, is given up at
-    once (the commonest reason a draw fails)."""
-    defended: bool
-    """Whether that target had a Dog."""
-    to_target: list[int]
-    """The hand (the target) of each card drawn for it."""
-    checked: list[int]
-    """The hand of each card drawn next, before the attacks are replayed: the other hands
-    they look into (a target's Dog, a victim's cards)."""
-    after: list[int]
-    """The hand of each card drawn once they hold."""
-    fills: list[tuple[int, int, int]]
-    """(public wolves, start, end in the cards drawn) of each hand with unknown slots, in
-    seat order: what `opening` fills."""
+    _names = ("target", "defended", "to_target", "checked", "after", "fills")
+    __slots__ = _names
+
+    def __init__(
+        self,
+        target: int,
+        defended: bool,
+        to_target: list[int],
+        checked: list[int],
+        after: list[int],
+        fills: list[tuple[int, int, int]],
+    ) -> None:
+        self.target: Final = target
+        """The first attack's target (-1: no attack yet): its hand is drawn first, and a
+        draw giving it a Dog exactly when it had none, or none when it had one, is given up
+        at once (the commonest reason a draw fails)."""
+        self.defended: Final = defended
+        """Whether that target had a Dog."""
+        self.to_target: Final = to_target
+        """The hand (the target) of each card drawn for it."""
+        self.checked: Final = checked
+        """The hand of each card drawn next, before the attacks are replayed: the other
+        hands they look into (a target's Dog, a victim's cards)."""
+        self.after: Final = after
+        """The hand of each card drawn once they hold."""
+        self.fills: Final = fills
+        """(public wolves, start, end in the cards drawn) of each hand with unknown slots,
+        in seat order: what `opening` fills."""
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.target, self.defended, self.to_target, self.checked, self.after, self.fills)
 
 
-class Fight(NamedTuple):
+class Fight(Record):
     """One attack of the round as everybody saw it, with the card drawn after it."""
 
-    target: int
-    defended: bool
-    drawer: int
-    victim: int
-    empty: bool
-    """Whether the victim's hand was empty (nothing taken)."""
-    drawn: int
-    """The kind of the card drawn (as the real round drew it); -1 when nothing was taken
-    or the draw is still to come."""
-    seen: bool
-    """Whether the seat re-drawing is the drawer or the victim (it saw the card)."""
+    _names = ("target", "defended", "drawer", "victim", "empty", "drawn", "seen")
+    __slots__ = _names
+
+    def __init__(
+        self,
+        target: int,
+        defended: bool,
+        drawer: int,
+        victim: int,
+        empty: bool,
+        drawn: int,
+        seen: bool,
+    ) -> None:
+        self.target: Final = target
+        self.defended: Final = defended
+        self.drawer: Final = drawer
+        self.victim: Final = victim
+        self.empty: Final = empty
+        """Whether the victim's hand was empty (nothing taken)."""
+        self.drawn: Final = drawn
+        """The kind of the card drawn (as the real round drew it); -1 when nothing was
+        taken or the draw is still to come."""
+        self.seen: Final = seen
+        """Whether the seat re-drawing is the drawer or the victim (it saw the card)."""
+
+    def _fields(self) -> tuple[int, bool, int, int, bool, int, bool]:
+        return (
+            self.target,
+            self.defended,
+            self.drawer,
+            self.victim,
+            self.empty,
+            self.drawn,
+            self.seen,
+        )
 
 
-class AttackLog(NamedTuple):
+class AttackLog(Record):
     """The current round's attacks so far, read afresh for each re-draw."""
 
-    fights: list[Fight]
-    draw_steps: list[int]
-    """Index in the history of each card drawn."""
-    drew_at: list[tuple[int, int, int]]
-    """(index in the events, drawer, victim) of each card drawn."""
+    _names = ("fights", "draw_steps", "drew_at")
+    __slots__ = _names
+
+    def __init__(self) -> None:
+        self.fights: Final[list[Fight]] = []
+        self.draw_steps: Final[list[int]] = []
+        """Index in the history of each card drawn."""
+        self.drew_at: Final[list[tuple[int, int, int]]] = []
+        """(index in the events, drawer, victim) of each card drawn."""
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.fights, self.draw_steps, self.drew_at)
 
 
 class Round:
@@ -298,7 +350,7 @@ class Round:
         """The attacks of `s` (a state of this round) so far."""
         position = s.tables.position
         seat = self.seat
-        log = AttackLog([], [], [])
+        log = AttackLog()
         draws: list[int] = []
         history = s.history
         for i in range(self.history_from, len(history)):
@@ -477,24 +529,27 @@ class Round:
         random = rng.random
         rest, base, dog = self.rest, self.base, self.dog
         size = len(rest)
-        # (unpacked: compiled, a named tuple's field read by name is a generic look-up)
-        target, defended, to_target, checked, after, _ = plan
-        first = len(to_target)
+        target, defended, checked, after = plan.target, plan.defended, plan.checked, plan.after
+        first = len(plan.to_target)
         fights = log.fights
         target_dogs = base[target][dog] if target >= 0 else 0
         for _ in range(MAX_TRIES):
             drawn = rest[:]
+            dogs = target_dogs
             for i in range(first):  # the target's cards
                 j = i + floor(random() * (size - i))
                 k = drawn[j]
                 drawn[j] = drawn[i]
                 drawn[i] = k
-            if target >= 0 and (target_dogs + drawn[:first].count(dog) > 0) != defended:
+                if k == dog:
+                    dogs += 1
+            if target >= 0 and (dogs > 0) != defended:
                 continue
             hands = [hand[:] for hand in base]
             if first:
                 hand = hands[target]
-                for k in drawn[:first]:
+                for i in range(first):
+                    k = drawn[i]
                     hand[k] = hand[k] + 1
             for i, q in enumerate(checked, first):  # the other hands the attacks look into
                 j = i + floor(random() * (size - i))
@@ -503,29 +558,27 @@ class Round:
                 drawn[i] = k
                 hands[q][k] = hands[q][k] + 1
             draws: list[int] = []
-            for target_q, was_defended, drawer, victim, empty, k, seen in fights:
-                hand = hands[target_q]
-                if (hand[dog] > 0) != was_defended:
+            for fight in fights:
+                hand = hands[fight.target]
+                if (hand[dog] > 0) != fight.defended:
                     break
-                if was_defended:
+                if fight.defended:
                     hand[dog] = hand[dog] - 1
-                pile = hands[victim]
+                pile = hands[fight.victim]
                 total = sum(pile)
-                if (total == 0) != empty:
+                if (total == 0) != fight.empty:
                     break
+                k = fight.drawn
                 if k < 0:  # nothing taken, or the draw is pending
                     continue
-                if seen:
+                if fight.seen:
                     if pile[k] <= 0:
                         break
                 else:  # one card of the victim's at random, by its counts
-                    x = floor(random() * total)
-                    k = 0
-                    while x >= pile[k]:
-                        x -= pile[k]
-                        k += 1
+                    k = _nth_card(pile, floor(random() * total))
                 pile[k] = pile[k] - 1
-                hands[drawer][k] = hands[drawer][k] + 1
+                drawer = hands[fight.drawer]
+                drawer[k] = drawer[k] + 1
                 draws.append(k)
             else:  # every attack holds: the other hands
                 for i, q in enumerate(after, first + len(checked)):
@@ -534,8 +587,7 @@ class Round:
                     drawn[j] = drawn[i]
                     drawn[i] = k
                     hands[q][k] = hands[q][k] + 1
-                del drawn[self.to_draw :]
-                return hands, drawn, draws
+                return hands, drawn[: self.to_draw], draws
         raise RuntimeError(f"no consistent re-draw found for seat {self.seat} in {MAX_TRIES} tries")
 
     def opening(
@@ -602,16 +654,16 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     t = s.tables
     queue = s.dealing
     history = s.history
-    own = s.hands[seat] if seat is not None else None
-    deck = s.round_deck
-    pool = (
-        list(deck) if own is None else [count - mine for count, mine in zip(deck, own)]  # noqa: B905 (compiled)
-    )
-    cards = _cards(pool)
-    total = len(cards)
+    pool = list(s.round_deck)  # the cards not seen, by kind
     hands = [[0] * len(pool) for _ in range(s.num_players)]
-    if own is not None:
-        hands[seat] = own[:]  # type: ignore[index]  # seat is a seat when it has a hand
+    me = -1  # `seat` as an int (-1: none): compiled, comparing with `int | None` is generic
+    if seat is not None:
+        me = seat
+        own = s.hands[seat]
+        hands[seat] = own[:]
+        for k in range(len(pool)):
+            pool[k] = pool[k] - own[k]
+    total = sum(pool)
     steps = history[:]
     events = s.events[:]
     start = s.log_start
@@ -620,8 +672,8 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     dealt = min(len(history), len(queue))
     for i in range(dealt):
         to = queue[i]
-        if to != seat:  # one of the cards not seen, at random
-            k = cards.pop(floor(random() * total))
+        if to != me:  # one of the cards not seen, at random
+            k = _nth_card(pool, floor(random() * total))
             total -= 1
             pool[k] = pool[k] - 1
             hands[to][k] = hands[to][k] + 1
@@ -634,7 +686,7 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     passes = new.passes
     for i in range(dealt, len(history)):  # the passes chosen (phase PASS)
         actor = history[i][0]
-        if actor != seat:  # any legal pass: one of the tables' own, known by identity
+        if actor != me:  # any legal pass: one of the tables' own, known by identity
             options = t.passes(hands[actor])
             action = options[floor(random() * len(options))]
             passes[actor] = t.pass_kinds[id(action)]
@@ -644,6 +696,17 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
         assert choice is not None  # it has chosen
         steps[i] = (actor, t.pass_action(*choice))
     return new
+
+
+def _nth_card(pile: list[int], x: int) -> int:
+    """The kind of card `x` (from 0) of `pile` (counts by kind) laid out kind by kind, as
+    in `_cards(pile)[x]`: a walk over the few kinds costs less than spelling the cards out
+    (a list of them, then one taken out of it)."""
+    k = 0
+    while x >= pile[k]:
+        x -= pile[k]
+        k += 1
+    return k
 
 
 def _pass_sides(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:
@@ -673,36 +736,41 @@ def _assemble(
     `cards` and each giver's `orders` as `Round.opening` gave them."""
     t = s.clone_with_round(hands)
     tables = s.tables
-    # Each hand's cards in the order dealt to it: deal i is its giver's card of rank i.
-    deals: list[int] = [
-        cards[orders[giver][rank]]  # type: ignore[misc]  # each fills a slot
-        for giver, rank in zip(r.queue, r.ranks)  # noqa: B905 (compiled)
-    ]
-    # The deck holds what was not dealt, until the round ends.
-    t.deck = [count - deals.count(k) for k, count in enumerate(r.start_deck)]
+    history = t.history = s.history[:]
+    events = s.events[:]
+    # The deals: each hand's cards in the order dealt to it (deal i is its giver's card of
+    # rank i), their steps and events; the deck holds what was not dealt, until the round
+    # ends. One loop, each card's kind an int: compiled, all native.
+    deck = list(r.start_deck)
+    deal_steps, rows, queue, ranks = tables.deal_steps, r.dealt_rows, r.queue, r.ranks
+    start = s.log_start
+    for i in range(r.dealt):
+        k = cards[orders[queue[i]][ranks[i]]]
+        assert k is not None  # each deal fills a slot
+        deck[k] = deck[k] - 1
+        history[i] = deal_steps[k]
+        events[start + i] = rows[i][k]
+    t.deck = deck
     passes: list[Pass | None] = [None] * r.n
     for p, left, right in r.pass_places:
         passes[p] = (cards[left], cards[right])
     t.passes = passes
-    # The round's steps and events as they were, with each hidden choice or private card
-    # replaced: the deals, then the passes and the cards drawn; the public part stays.
-    history = t.history = s.history[:]
-    deal_steps = tables.deal_steps
-    history[: r.dealt] = [deal_steps[k] for k in deals]
+    # The passes and the cards drawn: the other hidden choices and private cards replaced;
+    # the public part of the round's steps and events stays.
     known, pass_action = tables.pass_actions, tables.pass_action
     for i, actor, left, right in r.pass_step_places:
         choice = (cards[left], cards[right])
         action = known.get(choice)
         history[i] = (actor, action if action is not None else pass_action(*choice))
-    events = s.events[:]
-    start = s.log_start
-    events[start : start + r.dealt] = [row[k] for row, k in zip(r.dealt_rows, deals)]  # noqa: B905 (compiled)
     for i, row, place in zip(r.pass_event_at, r.pass_event_rows, r.passed_places):  # noqa: B905 (compiled)
-        events[i] = row[cards[place]]  # type: ignore[index]  # a card passed: a kind
+        k = cards[place]
+        assert k is not None  # a card passed: a kind
+        events[i] = row[k]
     draw_steps, drew_events = tables.draw_steps, tables.drew_events
+    steps_at, drew_at = log.draw_steps, log.drew_at
     for m, k in enumerate(draws):  # one step and one event for each card drawn
-        history[log.draw_steps[m]] = draw_steps[k]
-        i, drawer, victim = log.drew_at[m]
+        history[steps_at[m]] = draw_steps[k]
+        i, drawer, victim = drew_at[m]
         events[i] = drew_events[drawer][victim][k]
     t.events = events
     return t
