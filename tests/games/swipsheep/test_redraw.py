@@ -86,3 +86,11 @@ def test_the_nth_card_of_a_pile_is_the_one_its_cards_list() -> None:
     for pile in ([2, 0, 1], [0, 1, 0], [1, 1, 1], [0, 0, 3, 0, 2], [10, 8, 4, 6, 4]):
         cards = redraw._cards(pile)
         assert [redraw._nth_card(pile, x) for x in range(len(cards))] == cards
+
+
+def test_the_total_of_a_pile_is_its_sum() -> None:
+    """`_total`, the compiled build's native loop, against the `sum` it stands for."""
+    from pasture.games.swipsheep import redraw
+
+    for pile in ([], [0, 0, 0], [2, 0, 1], [10, 8, 4, 6, 4]):
+        assert redraw._total(pile) == sum(pile)

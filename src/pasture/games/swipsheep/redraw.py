@@ -31,9 +31,9 @@ from functools import lru_cache
 from itertools import permutations, repeat
 from math import floor
 from operator import attrgetter, itemgetter, sub
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeAlias
 
-from pasture.core.game import Record
+from pasture.core.game import COMPILED, Record
 from pasture.games.swipsheep import rules
 from pasture.games.swipsheep.actions import Draw, PassCards
 
@@ -46,6 +46,10 @@ _ACTION: Final = itemgetter(1)
 _CARD: Final = attrgetter("card")
 
 Pass = rules.Pass
+Steps: TypeAlias = tuple[Any, ...]
+"""The tables' shared steps (`Tables.deal_steps`, `draw_steps`), read as objects: compiled,
+a `tuple[int, Deal]` read from a table is unpacked into a C struct and boxed again (a new
+tuple) where it is stored."""
 ROLES: Final = {3: (0, 1, 2), 2: (1, 2), 1: (1,), 0: ()}
 """What becomes of the cards dealt to a hand of that size: 0 kept, 1 passed left, 2 right."""
 
@@ -163,21 +167,6 @@ def _cards(pile: list[int]) -> list[int]:
         if count:
             cards += [k] * count
     return cards
-
-
-def _draw(
-    hands: list[list[int]], drawn: list[int], start: int, to: list[int], rng: random.Random
-) -> None:
-    """Cards of `drawn` at random, in random order, from place `start` on (a partial
-    Fisher-Yates shuffle): one for each hand in `to`, added to it as it is drawn."""
-    size = len(drawn)
-    random = rng.random
-    for i, hand in enumerate(map(hands.__getitem__, to), start):
-        j = i + floor(random() * (size - i))
-        k = drawn[j]
-        drawn[j] = drawn[i]
-        drawn[i] = k
-        hand[k] = hand[k] + 1
 
 
 # The records a re-draw builds and reads on every call are native classes (`Record`):
@@ -551,12 +540,14 @@ class Round:
                 for i in range(first):
                     k = drawn[i]
                     hand[k] = hand[k] + 1
-            for i, q in enumerate(checked, first):  # the other hands the attacks look into
+            i = first
+            for q in checked:  # the other hands the attacks look into
                 j = i + floor(random() * (size - i))
                 k = drawn[j]
                 drawn[j] = drawn[i]
                 drawn[i] = k
                 hands[q][k] = hands[q][k] + 1
+                i += 1
             draws: list[int] = []
             for fight in fights:
                 hand = hands[fight.target]
@@ -565,7 +556,7 @@ class Round:
                 if fight.defended:
                     hand[dog] = hand[dog] - 1
                 pile = hands[fight.victim]
-                total = sum(pile)
+                total = _total(pile) if COMPILED else sum(pile)
                 if (total == 0) != fight.empty:
                     break
                 k = fight.drawn
@@ -581,12 +572,13 @@ class Round:
                 drawer[k] = drawer[k] + 1
                 draws.append(k)
             else:  # every attack holds: the other hands
-                for i, q in enumerate(after, first + len(checked)):
+                for q in after:  # (`i` goes on from the checked hands' last card)
                     j = i + floor(random() * (size - i))
                     k = drawn[j]
                     drawn[j] = drawn[i]
                     drawn[i] = k
                     hands[q][k] = hands[q][k] + 1
+                    i += 1
                 return hands, drawn[: self.to_draw], draws
         raise RuntimeError(f"no consistent re-draw found for seat {self.seat} in {MAX_TRIES} tries")
 
@@ -606,12 +598,13 @@ class Round:
             hand: list[int | None] = drawn[start:end]  # type: ignore[assignment]
             for _ in range(need):
                 hand.insert(floor(random() * (len(hand) + 1)), wolf)
-            cards += hand
-        cards += self.seen
+            cards.extend(hand)  # (compiled, `+=` on a list is the generic in-place add)
+        cards.extend(self.seen)
         # every slot of another giver is filled: in one of its orders, at random
         orders = list(self.own_order)
         for p, options in self.giver_places:
-            orders[p] = options[floor(random() * len(options))]
+            count = len(options)  # (an int: compiled, `random() * len(...)` is generic)
+            orders[p] = options[floor(random() * count)]
         return cards, orders
 
 
@@ -655,7 +648,8 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
     queue = s.dealing
     history = s.history
     pool = list(s.round_deck)  # the cards not seen, by kind
-    hands = [[0] * len(pool) for _ in range(s.num_players)]
+    no_cards = [0] * len(pool)
+    hands = [no_cards[:] for _ in range(s.num_players)]  # (compiled, a copy costs the least)
     me = -1  # `seat` as an int (-1: none): compiled, comparing with `int | None` is generic
     if seat is not None:
         me = seat
@@ -663,11 +657,12 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
         hands[seat] = own[:]
         for k in range(len(pool)):
             pool[k] = pool[k] - own[k]
-    total = sum(pool)
+    total = _total(pool) if COMPILED else sum(pool)
     steps = history[:]
     events = s.events[:]
     start = s.log_start
-    deal_steps, dealt_events = t.deal_steps, t.dealt_events
+    deal_steps: Steps = t.deal_steps
+    dealt_events = t.dealt_events
     random = rng.random
     dealt = min(len(history), len(queue))
     for i in range(dealt):
@@ -688,7 +683,8 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
         actor = history[i][0]
         if actor != me:  # any legal pass: one of the tables' own, known by identity
             options = t.passes(hands[actor])
-            action = options[floor(random() * len(options))]
+            count = len(options)  # (an int: compiled, `random() * len(...)` is generic)
+            action = options[floor(random() * count)]
             passes[actor] = t.pass_kinds[id(action)]
             steps[i] = (actor, action)
             continue
@@ -702,11 +698,20 @@ def _nth_card(pile: list[int], x: int) -> int:
     """The kind of card `x` (from 0) of `pile` (counts by kind) laid out kind by kind, as
     in `_cards(pile)[x]`: a walk over the few kinds costs less than spelling the cards out
     (a list of them, then one taken out of it)."""
-    k = 0
-    while x >= pile[k]:
-        x -= pile[k]
-        k += 1
-    return k
+    for k, count in enumerate(pile):
+        if x < count:
+            return k
+        x -= count
+    raise IndexError(f"card {x} past the end of the pile")
+
+
+def _total(pile: list[int]) -> int:
+    """How many cards `pile` (counts by kind) holds: `sum(pile)`, written out for the
+    compiled build, where `sum` is a builtin looked up by name and called generically."""
+    total = 0
+    for count in pile:
+        total += count
+    return total
 
 
 def _pass_sides(n: int, passes: dict[int, Pass]) -> list[tuple[int, int, int]]:
@@ -742,7 +747,8 @@ def _assemble(
     # rank i), their steps and events; the deck holds what was not dealt, until the round
     # ends. One loop, each card's kind an int: compiled, all native.
     deck = list(r.start_deck)
-    deal_steps, rows, queue, ranks = tables.deal_steps, r.dealt_rows, r.queue, r.ranks
+    deal_steps: Steps = tables.deal_steps
+    rows, queue, ranks = r.dealt_rows, r.queue, r.ranks
     start = s.log_start
     for i in range(r.dealt):
         k = cards[orders[queue[i]][ranks[i]]]
@@ -766,7 +772,8 @@ def _assemble(
         k = cards[place]
         assert k is not None  # a card passed: a kind
         events[i] = row[k]
-    draw_steps, drew_events = tables.draw_steps, tables.drew_events
+    draw_steps: Steps = tables.draw_steps
+    drew_events = tables.drew_events
     steps_at, drew_at = log.draw_steps, log.drew_at
     for m, k in enumerate(draws):  # one step and one event for each card drawn
         history[steps_at[m]] = draw_steps[k]
