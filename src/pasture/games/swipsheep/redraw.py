@@ -485,15 +485,15 @@ class Round:
             order += [q for q in seats if looked_into >> q & 1 and q != target]
             order += [q for q in seats if not looked_into >> q & 1]
             hands = [q for q in order for _ in range(self.open[q])]
-            ranges = {}
+            starts = [0] * self.n  # where each hand's cards start among those drawn
             start = 0
             for q in order:
-                ranges[q] = (start, start + self.open[q])
+                starts[q] = start
                 start += self.open[q]
             fills = [
-                (need, *ranges[q])
-                for q, (slots, need) in enumerate(zip(self.unknown, self.need))  # noqa: B905 (compiled)
-                if slots
+                (self.need[q], starts[q], starts[q] + self.open[q])
+                for q in seats
+                if self.unknown[q]
             ]
             first = self.open[target] if target >= 0 else 0
             checked = sum(self.open[q] for q in seats if looked_into >> q & 1)
@@ -598,8 +598,8 @@ class Round:
             hand: list[int | None] = drawn[start:end]  # type: ignore[assignment]
             for _ in range(need):
                 hand.insert(floor(random() * (len(hand) + 1)), wolf)
-            cards.extend(hand)  # (compiled, `+=` on a list is the generic in-place add)
-        cards.extend(self.seen)
+            cards += hand
+        cards += self.seen
         # every slot of another giver is filled: in one of its orders, at random
         orders = list(self.own_order)
         for p, options in self.giver_places:
@@ -671,7 +671,8 @@ def _before_the_passes(s: SwipSheepState, seat: int | None, rng: random.Random) 
             k = _nth_card(pool, floor(random() * total))
             total -= 1
             pool[k] = pool[k] - 1
-            hands[to][k] = hands[to][k] + 1
+            hand = hands[to]
+            hand[k] = hand[k] + 1
             steps[i] = deal_steps[k]
             events[start + i] = dealt_events[to][k]
     new = s.clone_with_round(hands)
