@@ -520,3 +520,21 @@ def test_tied_players_share_the_win() -> None:
     assert s.result().winners == (0, 1)
     s = three_player_game({1: [S1, S1, S1], 2: [S1, S1, S1], 0: [S1, S1, S1]})
     assert s.result().winners == (0, 1, 2)
+
+
+def test_each_pass_action_is_made_once_and_named_by_its_kinds() -> None:
+    """`Tables.pass_action` keeps its actions in a list by the two sides' kinds (None after
+    the last kind): each pair gets its own action, the same one every time, whose kinds
+    `pass_kinds` gives back."""
+    from pasture.games.swipsheep import rules
+    from pasture.games.swipsheep.edition import default_edition
+
+    kinds = default_edition().kinds
+    t = rules.Tables(default_edition())
+    sides: list[int | None] = [*range(len(kinds)), None]
+    made = {(a, b): t.pass_action(a, b) for a in sides for b in sides}
+    assert len({id(action) for action in made.values()}) == len(made)
+    for (a, b), action in made.items():
+        assert t.pass_action(a, b) is action
+        assert action == PassCards(None if a is None else kinds[a], None if b is None else kinds[b])
+        assert t.pass_kinds[id(action)] == (a, b)

@@ -764,11 +764,8 @@ def _assemble(
     t.passes = passes
     # The passes and the cards drawn: the other hidden choices and private cards replaced;
     # the public part of the round's steps and events stays.
-    known, pass_action = tables.pass_actions, tables.pass_action
     for i, actor, left, right in r.pass_step_places:
-        choice = (cards[left], cards[right])
-        action = known.get(choice)
-        history[i] = (actor, action if action is not None else pass_action(*choice))
+        history[i] = (actor, tables.pass_action(cards[left], cards[right]))
     for i, row, place in zip(r.pass_event_at, r.pass_event_rows, r.passed_places):  # noqa: B905 (compiled)
         k = cards[place]
         assert k is not None  # a card passed: a kind

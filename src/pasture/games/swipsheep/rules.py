@@ -86,8 +86,10 @@ class Tables:
         )
         """`drew_events[drawer][victim][kind]`: the event of that card drawn."""
         self.chose_events = tuple(chose(p) for p in seats)
-        self.pass_actions: dict[tuple[int | None, int | None], PassCards] = {}
-        """(left kind, right kind) -> the pass action, made once."""
+        self.pass_grid: list[PassCards | None] = [None] * (len(edition.kinds) + 1) ** 2
+        """The pass actions made so far, each once, by their two sides' kinds (no card:
+        after the last kind). A list: compiled, indexed natively, where a dict keyed by the
+        pair hashed a tuple."""
         self.pass_kinds: dict[int, Pass] = {}
         """id(pass action) -> its (left kind, right kind), for the pass objects above (kept
         alive there): a pass is carried out without reading its card names again."""
@@ -147,10 +149,14 @@ class Tables:
 
     def pass_action(self, left: int | None, right: int | None) -> PassCards:
         """The pass of kind `left` to the left and `right` to the right (None: nothing)."""
-        found = self.pass_actions.get((left, right))
+        nothing = len(self.kinds)  # the place of None (no card) on either side
+        place = (nothing if left is None else left) * (nothing + 1) + (
+            nothing if right is None else right
+        )
+        found = self.pass_grid[place]
         if found is None:
             kinds = self.kinds
-            found = self.pass_actions[left, right] = PassCards(
+            found = self.pass_grid[place] = PassCards(
                 None if left is None else kinds[left], None if right is None else kinds[right]
             )
             self.pass_kinds[id(found)] = (left, right)
