@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from pasture.core.game import COMPILED, Action, ActionInput, ChanceOutcome, Event
 from pasture.games.wypas import auction, events, hand_facts, knowledge, pens, specials
@@ -285,34 +285,36 @@ def _phase_actions(s: WypasState, seat: int, phase: str) -> list[Action]:
 
 def _place_actions(s: WypasState, seat: int) -> list[Action]:
     """Every sheep card in hand that a pen accepts, as every colour/value it may take."""
-    e = s.edition
     t = s.tables
-    hand = s.hands[seat]
     sheep = s.held[seat] & t.sheep_bits
     out: list[Action] = []
     if not sheep:
         return out
-    place = t.place
-    for p, pen in enumerate(s.pens[seat]):
-        wanted = pens.wanted(pen, len(e.colours))
-        if wanted is None:
-            held = sheep
-            while held:  # each kind held, lowest first
-                low = held & -held
-                out += t.places[low.bit_length() - 1][p]
-                held ^= low
-            continue
-        for colour, value in wanted:
-            k = e.numbered.get((colour, value), -1)
-            if k >= 0 and hand[k]:
-                out.append(place[k, p, colour, value])
-            if value in e.dolly_values:
-                d = e.dolly_of[colour]
-                if d >= 0 and hand[d]:
-                    out.append(place[d, p, colour, value])
-                if e.super_dolly >= 0 and hand[e.super_dolly]:
-                    out.append(place[e.super_dolly, p, colour, value])
+    hand = s.hands[seat]
+    p0, p1 = s.pens[seat]  # each pen by name: compiled, a pair iterated is boxed anew
+    _add_places(s, out, hand, sheep, 0, p0)
+    _add_places(s, out, hand, sheep, 1, p1)
     return out
+
+
+def _add_places(
+    s: WypasState, out: list[Action], hand: list[int], sheep: int, p: int, pen: pens.Pen
+) -> None:
+    """Add the placements into pen `p` of the sheep kinds held (`sheep`, a bit set)."""
+    t = s.tables
+    colours = len(s.edition.colours)
+    wanted = pens.wanted(pen, colours)
+    if wanted is None:
+        while sheep:  # each kind held, lowest first
+            low = sheep & -sheep
+            out += t.places[low.bit_length() - 1][p]
+            sheep ^= low
+        return
+    fits, width = t.fits, t.value_width
+    for colour, value in wanted:
+        for k, action in fits[(p * colours + colour) * width + value]:
+            if hand[k]:
+                out.append(action)
 
 
 def timeout_action(s: WypasState, seat: int) -> Action | None:
@@ -327,12 +329,48 @@ def timeout_action(s: WypasState, seat: int) -> Action | None:
 
 def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
     ev: list[Event] = []
+    if COMPILED:  # native calls (a handler taken from HANDLERS is called generically)
+        _handle(s, seat, action, ev)
+        return ev
     handler = HANDLERS.get(type(action))
-    if handler is None:  # a special card: called directly (compiled, a native call)
+    if handler is None:
         specials.play(s, seat, action, ev)
     else:
         handler(s, seat, action, ev)
     return ev
+
+
+def _handle(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
+    """What `HANDLERS` says, as a chain of type tests, commonest first: compiled, each
+    handler is then a native call (tests/games/wypas/test_native_forms.py checks the two
+    agree)."""
+    kind = type(action)
+    if kind is Lay:
+        auction.lay(s, seat, cast(Lay, action), ev)
+    elif kind is Pass:
+        auction.pass_lot(s, seat, ev)
+    elif kind is Done:
+        _on_done(s, seat, cast(Done, action), ev)
+    elif kind is Place:
+        _place(s, seat, cast(Place, action), ev)
+    elif kind is NoReaction:
+        specials.no_reaction(s, seat, ev)
+    elif kind is Shear:
+        _shear(s, seat, cast(Shear, action), ev)
+    elif kind is NameLot:
+        _on_name_lot(s, seat, cast(NameLot, action), ev)
+    elif kind is HideLot:
+        _on_hide_lot(s, seat, cast(HideLot, action), ev)
+    elif kind is Deal:
+        _on_deal(s, seat, cast(Deal, action), ev)
+    elif kind is Steal or kind is Swap:
+        specials.choose(s, seat, action, ev)
+    elif kind is TieBreak:
+        _on_tie_break(s, seat, cast(TieBreak, action), ev)
+    elif kind is FirstBaca:
+        _on_first_baca(s, seat, cast(FirstBaca, action), ev)
+    else:  # a special card played
+        specials.play(s, seat, action, ev)
 
 
 Handler = Callable[["WypasState", int, Any, list[Event]], None]

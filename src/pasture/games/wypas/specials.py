@@ -11,6 +11,7 @@ no effect.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import compress
 from typing import TYPE_CHECKING, Final
@@ -69,9 +70,9 @@ class PendingChoice(Record):
         return (self.role, self.chooser, self.target, self.pen)
 
 
-PenPlays = tuple[tuple[pens.PenPair, ...], dict[int, list[Action]]]
-"""Every seat's pens, and the plays on them by the special kinds held (a bit set, as in
-`WypasState.held`)."""
+PenPlays = tuple[tuple[pens.PenPair, ...], list["list[Action] | None"]]
+"""Every seat's pens, and the plays on them by which of the Sheepdog, Wolf and Black
+Sheep are held (`_held_key`; None: not yet worked out)."""
 
 
 __all__ = ["BLACK_SHEEP", "SHEEPDOG", "THIEF", "WOLF", "choices", "play", "plays"]
@@ -138,12 +139,19 @@ def plays(s: WypasState, seat: int, kinds_held: int) -> list[Action]:
     # by the special kinds held (only whether each is held matters).
     cached = s.pen_plays
     if cached is None or not _same_pens(cached[0], s.pens):
-        cached = s.pen_plays = (tuple(s.pens), {})
-    found = cached[1].get(kinds_held)
+        cached = s.pen_plays = (tuple(s.pens), [None] * 8)
+    key = _held_key(dog, wolf, black)
+    found = cached[1][key]
     if found is None:
-        found = cached[1][kinds_held] = _pen_plays(s, dog, wolf, black)
+        found = cached[1][key] = _pen_plays(s, dog, wolf, black)
     out += found
     return out
+
+
+def _held_key(dog: int, wolf: int, black: int) -> int:
+    """Which of the three pen cards are held (each 0 or 1), as a number from 0 to 7: a
+    small int (the kinds held as a bit set, compiled, is a new int object each time)."""
+    return dog | wolf << 1 | black << 2
 
 
 def _same_pens(seen: tuple[pens.PenPair, ...], now: list[pens.PenPair]) -> bool:
@@ -165,18 +173,33 @@ def _pen_plays(s: WypasState, dog: int, wolf: int, black: int) -> list[Action]:
     # counts as that pen's Wolf, even if a Sheepdog may yet cancel it.
     wolfed = [(q.target, q.pen) for q in queue if q.role == WOLF] if wolf and queue else ()
     for owner in range(s.num_players):
-        for p, pen in enumerate(s.pens[owner]):
-            if not pen.cards:
-                continue
-            if pen.wolf:
-                if dog:
-                    out.append(DOG_ON[owner][p])
-            elif wolf and len(pen.cards) >= 2 and (owner, p) not in wolfed:
-                out.append(WOLF_ON[owner][p])  # W-8: one Wolf per pen; Black Sheep count
-            # A row holds a real sheep exactly when it is not ANY (pens.py).
-            if black and len(pen.cards) >= 2 and pen.row != pens.ANY:
-                out.append(BLACK_ON[owner][p])
+        p0, p1 = s.pens[owner]  # each pen by name: compiled, a pair iterated is boxed anew
+        if p0.cards:
+            _add_pen_plays(out, owner, 0, p0, dog, wolf, black, wolfed)
+        if p1.cards:
+            _add_pen_plays(out, owner, 1, p1, dog, wolf, black, wolfed)
     return out
+
+
+def _add_pen_plays(
+    out: list[Action],
+    owner: int,
+    p: int,
+    pen: pens.Pen,
+    dog: int,
+    wolf: int,
+    black: int,
+    wolfed: Sequence[tuple[int, int]],
+) -> None:
+    """Add the special plays on `owner`'s pen `p` (not empty), in `_pen_plays`' order."""
+    if pen.wolf:
+        if dog:
+            out.append(DOG_ON[owner][p])
+    elif wolf and len(pen.cards) >= 2 and (owner, p) not in wolfed:
+        out.append(WOLF_ON[owner][p])  # W-8: one Wolf per pen; Black Sheep count
+    # A row holds a real sheep exactly when it is not ANY (pens.py).
+    if black and len(pen.cards) >= 2 and pen.row != pens.ANY:
+        out.append(BLACK_ON[owner][p])
 
 
 SEATS: Final = range(16)

@@ -66,6 +66,8 @@ class Tables:
         "top",
         "places",
         "place",
+        "value_width",
+        "fits",
         "thief",
         "dog",
         "black",
@@ -168,6 +170,17 @@ class Tables:
             places.append(tuple(by_pen))
         self.places = tuple(places)
         """Kind -> pen -> every Place into an empty pen, in the order Redyk lists them."""
+        self.value_width = max((*e.value, *e.dolly_values)) + 2
+        """Values a row may want, 0 to the top value + 1 (a run's next, past the top)."""
+        self.fits = tuple(
+            _fits(e, self.place, p, c, v)
+            for p in range(PENS)
+            for c in range(len(e.colours))
+            for v in range(self.value_width)
+        )
+        """`fits[(pen × colours + colour) × value_width + value]`: the (kind, Place) of each
+        card that may go into that pen as that colour and value, in the order Redyk lists
+        them: the numbered sheep, the colour's Dolly, the Super Dolly."""
         self.sheep_bits = sum(1 << k for k, ways in enumerate(self.places) if ways[0])
         """The kinds that go into a pen (numbered sheep, Dollies), as a bit set."""
         self.thief = e.special[THIEF]
@@ -219,6 +232,16 @@ class Tables:
         """The `DealRow` positions of a deck's outcomes: kind × width + count, for each
         kind it holds, in kind order (`WypasState.deck_at`)."""
         return list(compress(map(add, self.kind_base, deck), deck))
+
+
+def _fits(
+    e: Edition, place: dict[tuple[int, int, int, int], Place], pen: int, colour: int, value: int
+) -> tuple[tuple[int, Place], ...]:
+    """The cards that may go into `pen` as `colour` and `value` (`Tables.fits`)."""
+    kinds = [e.numbered.get((colour, value), -1)]
+    if value in e.dolly_values:
+        kinds += [e.dolly_of[colour], e.super_dolly]
+    return tuple((k, place[k, pen, colour, value]) for k in kinds if k >= 0)
 
 
 KEY_CODES: Final = {1: "B", 2: "H", 4: "I"}
