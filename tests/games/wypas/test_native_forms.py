@@ -95,3 +95,41 @@ def test_the_placements_listed_are_the_plain_forms() -> None:
                 assert R._place_actions(before, seat) == _places_plainly(before, seat)
                 listed += 1
     assert listed > 50
+
+
+def _shorn_plainly(
+    pen: R.pens.Pen, black: int, wolf: int
+) -> tuple[list[int], list[int], int, bool]:
+    """`pens.shear`'s plain form: `max` and `sorted` with a key, `sum`."""
+    cards = list(pen.cards)
+    discarded: list[int] = []
+
+    def score(card: R.pens.PenCard) -> int:
+        return R.pens.score_value(card, black)
+
+    if pen.wolf:
+        discarded += [cards.pop(max(range(len(cards)), key=lambda i: score(cards[i]))).kind, wolf]
+    n = len(cards)
+    if n < 2:
+        return [*discarded, *(c.kind for c in cards)], [], 0, False
+    if n == 2:
+        low, high = sorted(cards, key=score)
+        return [*discarded, high.kind], [low.kind], score(low), True
+    return discarded, [c.kind for c in cards], sum(map(score, cards)) + n - 3, True
+
+
+def test_shearing_gives_what_the_plain_form_gives() -> None:
+    sheared = 0
+    for players, seed in [(3, 8), (4, 9), (6, 10)]:
+        for before, _, _ in _playout_steps(players, seed):
+            if before.phase != R.SHEAR:
+                continue
+            black, wolf = before.tables.black, before.tables.wolf
+            for pair in before.pens:
+                for pen in pair:
+                    if pen.cards:
+                        shorn = R.pens.shear(pen, black, wolf)
+                        got = (shorn.discarded, shorn.kept, shorn.points, shorn.fleece)
+                        assert got == _shorn_plainly(pen, black, wolf)
+                        sheared += 1
+    assert sheared > 50

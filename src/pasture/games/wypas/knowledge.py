@@ -63,9 +63,10 @@ def gain(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
 
 def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) -> None:
     """`holder` gives up a card of kind k, seen by everyone (None) or by `seen_by` only."""
-    if not s.known[holder]:
-        return
-    facts = s.known[holder] = s.known[holder].copy()
+    facts = s.known[holder]
+    if not facts or (seen_by is None and _untouched(facts, k)):
+        return  # (the common case, a card laid or placed face up: no copy made)
+    facts = s.known[holder] = facts.copy()
     public = facts.get(PUBLIC)
     if seen_by is not None and public is not None:
         # Those who saw the card keep the public facts as their own; the rest forget.
@@ -85,6 +86,15 @@ def lose(s: WypasState, holder: int, k: int, seen_by: tuple[int, ...] | None) ->
                 del facts[observer]
         else:
             del facts[observer]
+
+
+def _untouched(facts: dict[int, Counts], k: int) -> bool:
+    """True when a card of kind k lost in everyone's sight changes none of `facts`: none
+    counts kind k, and none is empty (`lose` would drop it)."""
+    for fact in facts.values():
+        if fact[k] or not (_counted(fact) if COMPILED else any(fact)):
+            return False
+    return True
 
 
 def _counted(fact: Counts) -> bool:

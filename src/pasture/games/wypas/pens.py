@@ -14,7 +14,7 @@ state's clone copies only the lists of pens).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Final
 
 from pasture.core.game import JSON, Record
 
@@ -191,14 +191,21 @@ def score_value(card: PenCard, black: int) -> int:
     return 0 if card.kind == black else card.value
 
 
-class Shorn(NamedTuple):
+class Shorn(Record):
     """What shearing a pen gives: the kinds discarded, the kinds kept in the fleece, the
     points, and whether it is a fleece at all."""
 
-    discarded: list[int]
-    kept: list[int]
-    points: int
-    fleece: bool
+    _names = ("discarded", "kept", "points", "fleece")
+    __slots__ = _names
+
+    def __init__(self, discarded: list[int], kept: list[int], points: int, fleece: bool) -> None:
+        self.discarded: Final = discarded
+        self.kept: Final = kept
+        self.points: Final = points
+        self.fleece: Final = fleece
+
+    def _fields(self) -> tuple[list[int], list[int], int, bool]:
+        return (self.discarded, self.kept, self.points, self.fleece)
 
 
 def shear(pen: Pen, black: int, wolf: int) -> Shorn:
@@ -207,11 +214,12 @@ def shear(pen: Pen, black: int, wolf: int) -> Shorn:
     A Wolf first eats the sheep of highest value (both go to the discard pile); then
     n cards score: 1 -> discarded, no fleece; 2 -> the higher is discarded and the lower
     one's value scores; 3 -> the sum; 4 or more -> the sum + (n - 3).
+    (Explicit loops: compiled, `max` or `sorted` with a key calls the key generically.)
     """
     cards = list(pen.cards)
     discarded: list[int] = []
     if pen.wolf:
-        top = max(range(len(cards)), key=lambda i: score_value(cards[i], black))
+        top = _first_highest(cards, black)
         discarded.append(cards.pop(top).kind)
         discarded.append(wolf)
     n = len(cards)
@@ -220,7 +228,20 @@ def shear(pen: Pen, black: int, wolf: int) -> Shorn:
     if n == 1:
         return Shorn([*discarded, cards[0].kind], [], 0, False)
     if n == 2:
-        low, high = sorted(cards, key=lambda c: score_value(c, black))
+        low, high = cards[0], cards[1]
+        if score_value(high, black) < score_value(low, black):  # as a stable sort orders them
+            low, high = high, low
         return Shorn([*discarded, high.kind], [low.kind], score_value(low, black), True)
-    points = sum(score_value(c, black) for c in cards) + n - 3
+    points = n - 3
+    for card in cards:
+        points += score_value(card, black)
     return Shorn(discarded, [c.kind for c in cards], points, True)
+
+
+def _first_highest(cards: list[PenCard], black: int) -> int:
+    """The index of the first card of highest score value (as `max` with a key finds)."""
+    top = 0
+    for i in range(1, len(cards)):
+        if score_value(cards[i], black) > score_value(cards[top], black):
+            top = i
+    return top

@@ -340,34 +340,51 @@ def apply(s: WypasState, seat: int, action: Action) -> list[Event]:
     return ev
 
 
+# The action classes as module constants: compiled, a `Final` one is a C static, where a
+# class imported from a module mypyc does not compile is looked up by name at each use.
+LAY_TYPE: Final = Lay
+PASS_TYPE: Final = Pass
+DONE_TYPE: Final = Done
+PLACE_TYPE: Final = Place
+NO_REACTION_TYPE: Final = NoReaction
+SHEAR_TYPE: Final = Shear
+NAME_LOT_TYPE: Final = NameLot
+HIDE_LOT_TYPE: Final = HideLot
+DEAL_TYPE: Final = Deal
+STEAL_TYPE: Final = Steal
+SWAP_TYPE: Final = Swap
+TIE_BREAK_TYPE: Final = TieBreak
+FIRST_BACA_TYPE: Final = FirstBaca
+
+
 def _handle(s: WypasState, seat: int, action: Action, ev: list[Event]) -> None:
     """What `HANDLERS` says, as a chain of type tests, commonest first: compiled, each
-    handler is then a native call (tests/games/wypas/test_native_forms.py checks the two
-    agree)."""
+    handler is then a native call, each class a C static (`..._TYPE`) (test_native_forms.py
+    checks the two agree)."""
     kind = type(action)
-    if kind is Lay:
+    if kind is LAY_TYPE:
         auction.lay(s, seat, cast(Lay, action), ev)
-    elif kind is Pass:
+    elif kind is PASS_TYPE:
         auction.pass_lot(s, seat, ev)
-    elif kind is Done:
+    elif kind is DONE_TYPE:
         _on_done(s, seat, cast(Done, action), ev)
-    elif kind is Place:
+    elif kind is PLACE_TYPE:
         _place(s, seat, cast(Place, action), ev)
-    elif kind is NoReaction:
+    elif kind is NO_REACTION_TYPE:
         specials.no_reaction(s, seat, ev)
-    elif kind is Shear:
+    elif kind is SHEAR_TYPE:
         _shear(s, seat, cast(Shear, action), ev)
-    elif kind is NameLot:
+    elif kind is NAME_LOT_TYPE:
         _on_name_lot(s, seat, cast(NameLot, action), ev)
-    elif kind is HideLot:
+    elif kind is HIDE_LOT_TYPE:
         _on_hide_lot(s, seat, cast(HideLot, action), ev)
-    elif kind is Deal:
+    elif kind is DEAL_TYPE:
         _on_deal(s, seat, cast(Deal, action), ev)
-    elif kind is Steal or kind is Swap:
+    elif kind is STEAL_TYPE or kind is SWAP_TYPE:
         specials.choose(s, seat, action, ev)
-    elif kind is TieBreak:
+    elif kind is TIE_BREAK_TYPE:
         _on_tie_break(s, seat, cast(TieBreak, action), ev)
-    elif kind is FirstBaca:
+    elif kind is FIRST_BACA_TYPE:
         _on_first_baca(s, seat, cast(FirstBaca, action), ev)
     else:  # a special card played
         specials.play(s, seat, action, ev)
@@ -504,9 +521,8 @@ def _shear(s: WypasState, seat: int, action: Shear, ev: list[Event]) -> None:
     pen = s.pens[seat][action.pen]
     cards = [e.kinds[c.kind] for c in pen.cards]
     wolf = pen.wolf
-    discarded, kept, points, fleece = pens.shear(
-        pen, e.special[specials.BLACK_SHEEP], e.special[specials.WOLF]
-    )
+    shorn = pens.shear(pen, e.special[specials.BLACK_SHEEP], e.special[specials.WOLF])
+    discarded, kept, points, fleece = shorn.discarded, shorn.kept, shorn.points, shorn.fleece
     s.pens[seat] = pens.put(s.pens[seat], action.pen, pens.EMPTY)
     for k in discarded:
         s.discard[k] = s.discard[k] + 1
