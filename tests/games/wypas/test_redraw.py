@@ -84,7 +84,7 @@ def test_the_kinds_of_a_bit_set_are_its_set_bits_in_order() -> None:
 
 
 def test_the_pool_is_the_deck_spelled_out_either_way() -> None:
-    """The compiled re-draw spells the deck out by native loops (`_spelled_out`), the
+    """The compiled re-draw spells the deck out by a native loop (`_spelled_out`), the
     interpreter by joining runs of bytes (`_joined`): the same cards in the same order,
     so the same draws."""
     from pasture.games.wypas import redraw
@@ -95,4 +95,4 @@ def test_the_pool_is_the_deck_spelled_out_either_way() -> None:
         deck = [rng.randint(0, count) for count in s.edition.counts]
         expected = [k for k, count in enumerate(deck) for _ in range(count)]
         assert redraw._joined(s.tables, deck) == expected
-        assert redraw._spelled_out(deck) == expected
+        assert redraw._spelled_out(s.tables, deck) == expected

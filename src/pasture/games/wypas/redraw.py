@@ -120,7 +120,7 @@ def determinize(s: WypasState, seat: int | None, rng: random.Random) -> WypasSta
                 deck[c.kind] = deck[c.kind] + 1
                 singles += 1
     # (a list: its items are read and written by the list fast paths)
-    pool = _spelled_out(deck) if COMPILED else _joined(tables, deck)
+    pool = _spelled_out(tables, deck) if COMPILED else _joined(tables, deck)
     draw = rng.random
     left = len(pool)
     # Each card dealt back is drawn uniformly from those left in the pool (the drawn one
@@ -239,13 +239,16 @@ def _joined(tables: Tables, deck: list[int]) -> list[int]:
     return list(b"".join(map(getitem, tables.quads, tables.quad_keys(bytes(deck)))))
 
 
-def _spelled_out(deck: list[int]) -> list[int]:
-    """`_joined`'s list, by native loops: compiled, the join's `map` and look-ups are
-    generic calls, and this costs a third less."""
+def _spelled_out(tables: Tables, deck: list[int]) -> list[int]:
+    """`_joined`'s list, by a native loop over the kinds, each kind's cards added by one
+    C call (`Tables.kind_runs`): compiled, the join's `map` and look-ups are generic calls,
+    and a card appended at a time costs three times this."""
     pool: list[int] = []
+    runs = tables.kind_runs
     for k in range(len(deck)):
-        for _ in range(deck[k]):
-            pool.append(k)
+        count = deck[k]
+        if count:
+            pool.extend(runs[k][count])
     return pool
 
 

@@ -77,6 +77,7 @@ class Tables:
         "kind_base",
         "by_total",
         "runs",
+        "kind_runs",
         "quads",
         "quad_keys",
     )
@@ -200,6 +201,10 @@ class Tables:
         )
         """`runs[k][c]`: c cards of kind k spelled out as bytes (each byte a kind), for
         pooling a pile's cards by joining them."""
+        self.kind_runs = tuple(
+            tuple((k,) * c for c in range(count + 1)) for k, count in enumerate(e.counts)
+        )
+        """`kind_runs[k][c]`: c cards of kind k, as a tuple of c k's (`runs` as numbers)."""
         groups = pool_groups(e.counts)
         self.quads = tuple(
             {
