@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import compress
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from pasture.core.game import COMPILED, JSON, Action, Event, Record
 from pasture.games.wypas import hand_facts, knowledge, pens, rules
@@ -156,12 +156,14 @@ def _held_key(dog: int, wolf: int, black: int) -> int:
 
 def _same_pens(seen: tuple[pens.PenPair, ...], now: list[pens.PenPair]) -> bool:
     """True when every seat's pens are the ones the plays were worked out for: compiled,
-    the very same, pen by pen (a compiled pair is a C struct, boxed into a new tuple when
-    compared); interpreted, equal pairs, in one C comparison."""
+    the very same pair objects, read as objects (read as pairs, each would be unpacked
+    into a C struct first); a pair is replaced whenever a pen changes, so a new pair of
+    the same pens only costs the plays worked out again. Interpreted, equal pairs, in
+    one C comparison."""
     if COMPILED:
-        return all(
-            pair[0] is seen[seat][0] and pair[1] is seen[seat][1] for seat, pair in enumerate(now)
-        )
+        seen_pairs = cast("tuple[object, ...]", seen)
+        now_pairs = cast("list[object]", now)
+        return all(now_pairs[seat] is seen_pairs[seat] for seat in range(len(now_pairs)))
     return seen == tuple(now)
 
 
