@@ -243,11 +243,9 @@ def gather_peer(peer: Row, rows: list[Row]) -> None:
     and as its one slice, the median of its fastest beside each row."""
     parts = [row.beside[peer.game] for row in rows]
     for part in parts:
-        peer.steps, peer.games, peer.seconds = (
-            peer.steps + part.steps,
-            peer.games + part.games,
-            peer.seconds + part.seconds,
-        )
+        peer.steps += part.steps
+        peer.games += part.games
+        peer.seconds += part.seconds
     peer.slices = [statistics.median(part.steps_per_s for part in parts)]
 
 
@@ -313,12 +311,12 @@ def print_table(rows: list[Row], peers: list[Row], title: str) -> None:
             cells.append(text)
         table.add_row(*cells)
     Console(width=160).print(table)
-    print(
-        f"steps/s: each row's fastest slice of {len(rows[0].slices)}; each ratio divides it by"
-        " the fastest of the slices OpenSpiel's game played beside that row (OpenSpiel's rows:"
-        " the median of those)"
-    )
+    print(f"steps/s: each row's fastest slice of {len(rows[0].slices)}")
     if peers:
+        print(
+            "each ratio divides it by the fastest of the slices OpenSpiel's game played beside"
+            " that row (OpenSpiel's rows: the median of those)"
+        )
         print(
             f"targets: steps/s >= {TARGET_VS_PYTHON}x the best OpenSpiel Python game and"
             f" >= {TARGET_VS_HEARTS}x OpenSpiel C++ hearts; clone and determinize"
