@@ -27,6 +27,7 @@ round's start rebuilds the state exactly.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations, repeat
 from math import floor
@@ -540,14 +541,8 @@ class Round:
                 for i in range(first):
                     k = drawn[i]
                     hand[k] = hand[k] + 1
-            i = first
-            for q in checked:  # the other hands the attacks look into
-                j = i + floor(random() * (size - i))
-                k = drawn[j]
-                drawn[j] = drawn[i]
-                drawn[i] = k
-                hands[q][k] = hands[q][k] + 1
-                i += 1
+            # the other hands the attacks look into
+            after_checked = _deal_to(hands, drawn, first, checked, random)
             draws: list[int] = []
             for fight in fights:
                 hand = hands[fight.target]
@@ -568,17 +563,11 @@ class Round:
                 else:  # one card of the victim's at random, by its counts
                     k = _nth_card(pile, floor(random() * total))
                 pile[k] = pile[k] - 1
-                drawer = hands[fight.drawer]
-                drawer[k] = drawer[k] + 1
+                taker = hands[fight.drawer]
+                taker[k] = taker[k] + 1
                 draws.append(k)
             else:  # every attack holds: the other hands
-                for q in after:  # (`i` goes on from the checked hands' last card)
-                    j = i + floor(random() * (size - i))
-                    k = drawn[j]
-                    drawn[j] = drawn[i]
-                    drawn[i] = k
-                    hands[q][k] = hands[q][k] + 1
-                    i += 1
+                _deal_to(hands, drawn, after_checked, after, random)
                 return hands, drawn[: self.to_draw], draws
         raise RuntimeError(f"no consistent re-draw found for seat {self.seat} in {MAX_TRIES} tries")
 
@@ -704,6 +693,23 @@ def _nth_card(pile: list[int], x: int) -> int:
             return k
         x -= count
     raise IndexError(f"card {x} past the end of the pile")
+
+
+def _deal_to(
+    hands: list[list[int]], drawn: list[int], at: int, to: list[int], random: Callable[[], float]
+) -> int:
+    """One card for each hand of `to`, in turn, from `drawn[at:]` at random: a step of a
+    partial Fisher-Yates shuffle each (the card drawn swapped to its place), added to its
+    hand. Returns the place after the last card drawn."""
+    size = len(drawn)
+    for q in to:
+        j = at + floor(random() * (size - at))
+        k = drawn[j]
+        drawn[j] = drawn[at]
+        drawn[at] = k
+        hands[q][k] = hands[q][k] + 1
+        at += 1
+    return at
 
 
 def _total(pile: list[int]) -> int:
