@@ -4,6 +4,7 @@
                                  [--seconds 20] [--rate N] [--db sqlite:///tmp/x.sqlite]
     python bench/bench_server.py --cluster [--games swipsheep,wilson_shep] [--seconds 10]
     python bench/bench_server.py --view-costs
+    python bench/bench_server.py --path-costs [--tables 1] [--synchronous NORMAL]
     python bench/bench_server.py --setup-costs [--game baaaaa] [--profile FILE]
 
 With --cluster it starts a throwaway Redis and PostgreSQL 15 and prints, side by side in
@@ -29,7 +30,10 @@ each step alone, and so what one create, join, handshake and hello cost. --loop-
 loads a probe into the server (bench/loop_lag/) and prints what its event loop's stalls
 were made of and the garbage collector's passes. --view-costs
 prints what building, encoding and a delta of a view cost per game, and what a change's
-messages to four seats cost the table (no server).
+messages to four seats cost the table (no server). --path-costs prints the CPU of the
+play path without websockets per game (the event loop's, the database thread's, and the
+latter's per commit; with --tables 1 every action is a commit of its own).
+--synchronous NORMAL runs on a temporary SQLite that does not fsync each commit.
 
 `seat_client` and `table_loop` below are a plain client on the `websockets` library,
 one message per frame (bench/bench_bot_load.py uses them).
@@ -50,6 +54,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,9 +66,13 @@ import websockets
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load_client import SET_UP_STEPS, Load, SetUp, run_client  # noqa: E402
 from pasture.server.protocol import dumps, loads  # noqa: E402
+from pasture.store.database import SYNC_LEVELS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_TABLES = 500
+ACTIONS_PER_TABLE = 15
+"""--path-costs sets up a table per this many actions: fewer than any game's matches have
+on average (Baaaaa! and Swip'Sheep about 22), so tables do not run out."""
 
 
 @dataclass
@@ -405,7 +414,7 @@ def setup_costs(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="pasture-bench-") as folder:
         for step in SET_UP_STEPS:  # a fresh server each: no tables left from the last step
             started = time.monotonic()
-            db = f"sqlite:///{folder}/{step}.sqlite"
+            db = f"sqlite:///{folder}/{step}.sqlite?synchronous={args.synchronous}"
             proc, port = start_server(db, None, place.servers[0])
             starts.append((time.monotonic() - started, cpu_seconds(proc.pid)))
             profile = f"{args.profile}.{step}" if args.profile else None
@@ -868,16 +877,21 @@ def view_costs(players: int, steps: int = 400) -> None:
         )
 
 
-def path_costs(players: int, tables: int = 100, actions: int = 1500, tries: int = 3) -> None:
+def path_costs(
+    players: int, tables: int = 100, sync: str = "FULL", actions: int = 1500, tries: int = 3
+) -> None:
     """Per game, the play path without websockets: a TableManager on a temporary SQLite
-    (synchronous=FULL, the default), `tables` tables set up first, every seat with a
-    connection (server/connection.py; its frames are queued and dropped), then each
-    table's seats play random legal actions through `TableManager.act` as fast as they
-    are acknowledged, all tables at once (so commits are shared as under load), until
-    `actions` are done; the CPU per action of the event loop's thread (checks, the
-    game's step, timers, the hand-off to the database, every seat's events and views)
-    and of the database thread (statements and commits); the least of `tries` runs (the
-    machine may be shared)."""
+    (`sync`: its `synchronous` level; FULL is the server's default), tables set up first
+    (enough for `actions`, at least `tables`), every seat with a connection
+    (server/connection.py; its frames are queued and dropped), then `tables` tables at a
+    time have their seats play random legal actions through `TableManager.act` as fast as
+    they are acknowledged (a finished match is followed by the next table), until
+    `actions` are done. With many tables at once commits are shared as under load; with
+    one, every action is a commit of its own. Prints the CPU per action of the event
+    loop's thread (checks, the game's step, timers, the hand-off to the database, every
+    seat's events and views) and of the database thread (statements and commits), and the
+    database thread's CPU per commit (its batches counted); the least of `tries` runs
+    (the machine may be shared)."""
     from pasture import games as registry
     from pasture.server.connection import Connection
     from pasture.server.live import LiveTable, token_hash
@@ -885,12 +899,20 @@ def path_costs(players: int, tables: int = 100, actions: int = 1500, tries: int 
     from pasture.server.settings import Settings
     from pasture.store.database import Database
 
-    async def one(file: str, name: str, folder: str) -> tuple[float, float, int]:
-        db = Database(f"sqlite:///{folder}/{file}.sqlite")
+    async def one(file: str, name: str, folder: str) -> tuple[float, float, int, float]:
+        db = Database(f"sqlite:///{folder}/{file}.sqlite?synchronous={sync}")
         manager = TableManager(db, Settings(bot_delay=0))
         writer = time.pthread_getcpuclockid(db._threads[0].ident or 0)
         rng = random.Random(1)
         done = 0
+        batches = [0]
+        run_batch = db._run_batch
+
+        def counted(*args: Any, **kwargs: Any) -> None:  # the writer's batches: a commit each
+            batches[0] += 1
+            run_batch(*args, **kwargs)
+
+        db._run_batch = counted  # type: ignore[method-assign]
 
         async def set_up() -> tuple[LiveTable, list[Connection]]:
             table = await manager.create(name, players, None, {}, None)
@@ -917,25 +939,40 @@ def path_costs(players: int, tables: int = 100, actions: int = 1500, tries: int 
                 for conn in conns:
                     conn._outbox.clear()
 
-        seated = [await set_up() for _ in range(tables)]
+        seated = deque([await set_up() for _ in range(max(tables, actions // ACTIONS_PER_TABLE))])
+
+        async def one_after_another() -> None:
+            while seated and done < actions:
+                await play(*seated.popleft())
+
+        batches[0] = 0
         loop0, db0 = time.thread_time(), time.clock_gettime(writer)
-        await asyncio.gather(*(play(table, conns) for table, conns in seated))
+        await asyncio.gather(*(one_after_another() for _ in range(tables)))
         loop_cpu, db_cpu = time.thread_time() - loop0, time.clock_gettime(writer) - db0
+        commits = batches[0]
         manager.stop()
         db.close()
-        return loop_cpu / done * 1e6, db_cpu / done * 1e6, done
+        return loop_cpu / done * 1e6, db_cpu / done * 1e6, done, db_cpu / commits * 1e6
 
     print(
-        f"The play path without websockets: {tables} tables of {players} seats at once,"
-        f" random actions (the least of {tries} runs):"
+        f"The play path without websockets: {tables} table{'s' if tables > 1 else ''}"
+        f" of {players} seats at a time,"
+        f" random actions, SQLite synchronous={sync} (the least of {tries} runs):"
     )
-    print(f"{'game':<12} {'actions':>8} {'event loop':>11} {'database':>9}  (CPU per action)")
+    print(
+        f"{'game':<12} {'actions':>8} {'event loop':>11} {'database':>9}  (CPU per action)"
+        f"  {'database':>9} (CPU per commit)"
+    )
     with tempfile.TemporaryDirectory(prefix="pasture-bench-") as folder:
         for name in registry.names():
             runs = [asyncio.run(one(f"{name}-{i}", name, folder)) for i in range(tries)]
             loop_us = min(run[0] for run in runs)
             db_us = min(run[1] for run in runs)
-            print(f"{name:<12} {runs[0][2]:>8} {loop_us:>8.0f} us {db_us:>6.0f} us")
+            commit_us = min(run[3] for run in runs)
+            print(
+                f"{name:<12} {runs[0][2]:>8} {loop_us:>8.0f} us {db_us:>6.0f} us"
+                f"  {' ' * 16} {commit_us:>6.0f} us"
+            )
 
 
 def main() -> None:
@@ -968,6 +1005,13 @@ def main() -> None:
     )
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
+    parser.add_argument(
+        "--synchronous",
+        choices=SYNC_LEVELS,
+        default="FULL",
+        help="the temporary SQLite's `synchronous` level (FULL, the server's default: every"
+        " commit is fsynced; NORMAL: durable across a killed process, not a power cut)",
+    )
     parser.add_argument(
         "--profile",
         default=None,
@@ -1003,7 +1047,8 @@ def main() -> None:
         "--path-costs",
         action="store_true",
         help="only print, per game, the CPU per action of the play path without websockets"
-        " (TableManager.act on SQLite): the event loop's thread and the database thread",
+        " (TableManager.act on SQLite, --tables at a time: with 1, a commit per action): the"
+        " event loop's thread and the database thread, and the database thread's CPU per commit",
     )
     parser.add_argument(
         "--loop-lag",
@@ -1027,19 +1072,19 @@ def main() -> None:
         " what a change's messages to four seats cost",
     )
     args = parser.parse_args()
+    if not 1 <= args.tables <= MAX_TABLES:
+        parser.error(f"--tables must be 1 to {MAX_TABLES}")
     if args.view_costs:
         view_costs(args.players)
         return
     if args.path_costs:
-        path_costs(args.players)
+        path_costs(args.players, args.tables, args.synchronous)
         return
     SERVER_SRC[0] = args.server_src
     NULL_SERVER[0] = args.null_server
     lag_folder = tempfile.TemporaryDirectory(prefix="pasture-lag-") if args.loop_lag else None
     if lag_folder is not None:
         LOOP_LAG[0] = Path(lag_folder.name) / "loop-lag.jsonl"
-    if not 1 <= args.tables <= MAX_TABLES:
-        parser.error(f"--tables must be 1 to {MAX_TABLES}")
     args.seconds = min(args.seconds, 300)
     if args.setup_costs:
         setup_costs(args)
@@ -1050,7 +1095,7 @@ def main() -> None:
         return
     print(f"At the start: {load_line()}")
     tmp = tempfile.TemporaryDirectory(prefix="pasture-bench-")
-    db = args.db or f"sqlite:///{tmp.name}/bench.sqlite"
+    db = args.db or f"sqlite:///{tmp.name}/bench.sqlite?synchronous={args.synchronous}"
     place = layout(1, args.pin)
     servers = [start_server(db, None, place.servers[0])]
     try:
