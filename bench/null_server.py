@@ -4,11 +4,12 @@
 
 bench/bench_server.py --null-server runs this in place of the real server, with the same
 clients, pinning and CPU accounting, to show what the stack alone costs per action:
-uvicorn (httptools, its websockets sans-I/O protocol, uvloop), Starlette's WebSocket,
-orjson, and frames written straight to the transport as the real server writes them
-(server/frames.py). A table is a turn passed round its seats; each action is answered
-as the real server answers one, with an ack and one frame per connection holding a view
-of `--view-bytes` bytes, and after `--actions` actions the match ends. Nothing is
+uvicorn (httptools, uvloop) with pasture's HTTP protocol and its own play sockets
+(server/http_guard.py, server/websocket.py), orjson, and frames written straight to the
+transport as the real server writes them (server/frames.py). A table is a turn passed
+round its seats; each action is answered as the real server answers one, with an ack and
+one frame per connection holding a view of `--view-bytes` bytes, and after `--actions`
+actions the match ends. Nothing is
 stored, checked or filtered: the difference from the real server's figures is the cost
 of pasture's own work (rules, views, commits, timers, checks).
 """
@@ -23,9 +24,11 @@ from typing import Any
 import orjson
 import uvicorn
 from starlette.types import Receive, Scope, Send
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocketDisconnect
 
-from pasture.server.frames import DirectSocket, text_frame
+from pasture.server.frames import text_frame
+from pasture.server.http_guard import GuardedHttpToolsProtocol
+from pasture.server.sockets import PlaySocket
 
 
 @dataclass
@@ -33,11 +36,13 @@ class Table:
     players: int
     version: int = 0
     turn: int = 0
-    sockets: dict[int, WebSocket] = field(default_factory=dict)
+    sockets: dict[int, PlaySocket] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)
 
 
 class NullServer:
+    serves_play_sockets = True  # server/websocket.py: play sockets are kept by pasture
+
     def __init__(self, view_bytes: int, actions: int) -> None:
         self.tables: dict[str, Table] = {}
         self.padding = "x" * max(view_bytes - 80, 0)
@@ -55,16 +60,16 @@ class NullServer:
             }
         )
 
-    def send(self, websocket: WebSocket, messages: list[bytes]) -> None:
+    def send(self, socket: PlaySocket, messages: list[bytes]) -> None:
         """One frame of the messages (the `batch` form), straight to the transport."""
-        direct = DirectSocket.of(websocket)
-        if direct is not None and direct.ready():
-            direct.write_frames(text_frame(b"[" + b",".join(messages) + b"]"))
+        if socket.ready():
+            socket.write_frames(text_frame(b"[" + b",".join(messages) + b"]"))
+
+    def play_table(self, path: str) -> str | None:
+        return path.rsplit("/", 1)[1] if path.startswith("/ws/tables/") else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            await self.play(WebSocket(scope, receive, send), scope["path"].rsplit("/", 1)[1])
-        elif scope["type"] == "http":
+        if scope["type"] == "http":
             await self.http(scope, receive, send)
         elif scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
@@ -95,19 +100,18 @@ class NullServer:
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await send({"type": "http.response.body", "body": data})
 
-    async def play(self, websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
+    async def play_socket(self, socket: PlaySocket, table_id: str) -> None:
         table = self.tables[table_id]
-        hello = orjson.loads((await websocket.receive())["text"])
+        hello = orjson.loads(await socket.receive())
         seat = table.tokens[hello["token"]]
-        table.sockets[seat] = websocket
-        await websocket.send_text("[" + self.view(table, seat).decode() + "]")
+        table.sockets[seat] = socket
+        await socket.send_text("[" + self.view(table, seat).decode() + "]")
         try:
             while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
+                try:
+                    act = orjson.loads(await socket.receive())
+                except WebSocketDisconnect:
                     return
-                act = orjson.loads(message["text"])
                 if seat != table.turn or act["version"] != table.version:
                     continue
                 table.version += 1
@@ -138,6 +142,7 @@ def main() -> None:
         host="127.0.0.1",
         port=args.port,
         log_level="warning",
+        http=GuardedHttpToolsProtocol,
         ws_per_message_deflate=False,
         access_log=False,
     )

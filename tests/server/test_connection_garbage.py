@@ -15,14 +15,14 @@ import websockets
 
 from tests.server.harness import free_port, served_here
 
-WATCHED = {"WebSocketsSansIOProtocol", "ServerProtocol", "Inbox", "GuardedHttpToolsProtocol"}
+WATCHED = {"ServerWebSocket", "GuardedHttpToolsProtocol", "WebSocketsSansIOProtocol", "Task"}
 
 
 def test_closed_sockets_leave_no_cyclic_garbage(tmp_path: Path) -> None:
-    """The server as `pasture serve` runs it (its HTTP protocol, uvicorn's sans-I/O
-    websockets), in this process: after a lobby connection and three play sockets (each
-    read through an Inbox once its hello is answered) have closed, a collection finds
-    none of their protocol objects unreachable."""
+    """The server as `pasture serve` runs it (its HTTP protocol, which hands play sockets
+    to pasture's own websocket protocol), in this process: after a lobby connection and
+    three play sockets have closed, a collection finds none of their protocol objects,
+    nor their handlers' tasks, unreachable."""
     from pasture.server import Settings, create_app
     from pasture.server.http_guard import GuardedHttpToolsProtocol
 
@@ -34,7 +34,6 @@ def test_closed_sockets_leave_no_cyclic_garbage(tmp_path: Path) -> None:
         port=port,
         log_level="warning",
         http=GuardedHttpToolsProtocol,
-        ws="websockets-sansio",
         ws_per_message_deflate=False,
     )
     thresholds = gc.get_threshold()

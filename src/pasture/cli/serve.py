@@ -138,7 +138,6 @@ def serve(
     the websocket protocol: docs/server.md.
     """
     import uvicorn
-    from uvicorn.config import WS_PROTOCOLS
 
     from pasture.server import Settings, create_app
     from pasture.server.client_address import TrustedProxies
@@ -193,14 +192,12 @@ def serve(
         host=host,
         port=port,
         log_level=log_level.lower(),
-        # Larger frames are read and refused with an error; far larger ones close the socket.
+        # Play sockets are pasture's own (server/websocket.py), bound by these: a larger
+        # message closes the socket (smaller ones over max_message are refused with an
+        # error), and a client that answers no ping within 20 s of it is closed.
         ws_max_size=4 * settings.max_message,
-        # The websocket protocol whose transport play sockets are written to and read
-        # from directly (server/frames.py, server/inbox.py): what uvicorn picks anyway
-        # when the websockets library is installed, named so that it stays so (an
-        # uvicorn from before it picks its own, and play sockets go the ordinary way).
-        ws="websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto",
-        # Views are small and sent often: compressing them costs more CPU than it saves.
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
         ws_per_message_deflate=False,
         # X-Forwarded-For is read by the limits, and only from --trusted-proxy peers
         # (uvicorn would otherwise believe it from 127.0.0.1).

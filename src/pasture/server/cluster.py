@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 from starlette.types import ASGIApp, Message
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect
 
 from pasture.server import protocol
 from pasture.server.bus import PREFIX, Bus, node_channel, seat_channel
@@ -46,6 +46,7 @@ from pasture.server.errors import ServerError, unknown_table
 from pasture.server.lease import Leases
 from pasture.server.live import LiveTable, token_hash
 from pasture.server.settings import Settings
+from pasture.server.sockets import PlaySocket
 from pasture.store import repository as repo
 
 if TYPE_CHECKING:
@@ -628,20 +629,20 @@ class Cluster:
         return RemoteSeat(table_id, owner, None if seat is None else int(seat), hashed)
 
     async def play_remote(
-        self, remote: RemoteSeat, websocket: WebSocket, since: Any, batch: bool = False
+        self, remote: RemoteSeat, socket: PlaySocket, since: Any, batch: bool = False
     ) -> None:
         """Serve one websocket for a table owned elsewhere, until it closes."""
         from pasture.server.ws import MessageReader
 
         settings = self.settings
-        conn = Connection(websocket, remote.seat, remote.token_hash, settings.send_queue, batch)
+        conn = Connection(socket, remote.seat, remote.token_hash, settings.send_queue, batch)
         pump = asyncio.create_task(conn.pump())
         conn_id = f"{next(self._ids)}"
         session = Session(conn, remote)
         self.sessions[conn_id] = session
         channel = seat_channel(remote.table_id, remote.seat)
         where = {"table": remote.table_id, "seat": remote.seat, "token_hash": remote.token_hash}
-        reader = MessageReader(websocket, settings)
+        reader = MessageReader(socket, settings)
         try:
             await self._listen(channel, session)
             await self.call(remote.owner, "attach", conn=conn_id, since=since, **where)

@@ -10,11 +10,10 @@ import contextlib
 import weakref
 from collections import deque
 
-from starlette.websockets import WebSocket
-
 from pasture.core.game import JSON
 from pasture.server import protocol
-from pasture.server.frames import DirectSocket, text_frame
+from pasture.server.frames import text_frame
+from pasture.server.sockets import PlaySocket
 
 
 class _Flusher:
@@ -52,13 +51,13 @@ def _flusher() -> _Flusher:
 class Connection:
     def __init__(
         self,
-        websocket: WebSocket,
+        socket: PlaySocket,
         seat: int | None,
         token_hash: str | None,
         limit: int,
         batch: bool = False,
     ):
-        self.websocket = websocket
+        self.socket = socket
         self.seat = seat
         self.token_hash = token_hash
         self.closed = False
@@ -68,8 +67,6 @@ class Connection:
         self._limit = limit
         self._outbox: deque[str | int] = deque()
         self._ready = asyncio.Event()
-        self._direct: DirectSocket | None = None
-        """The socket written to directly (server/frames.py), once the pump has started."""
         self._pumping = True
         """The pump task owns the outbox (at the start, on back-pressure, to close): what
         is queued waits for it. Otherwise a flush callback writes the outbox directly."""
@@ -135,24 +132,23 @@ class Connection:
         one change of a table wakes no task per connection), unless the socket is not
         ready or a close is queued: then the pump takes over."""
         self._flush_due = False
-        direct = self._direct
         outbox = self._outbox
         if self._pumping or not outbox:
             return
-        if direct is None or not direct.ready() or isinstance(outbox[-1], int):
+        socket = self.socket
+        if not socket.ready() or isinstance(outbox[-1], int):
             self._pumping = True
             self._ready.set()
             return
         texts, _ = self._take()
-        direct.write_frames(b"".join(text_frame(t.encode()) for t in self._frames(texts)))
+        socket.write_frames(b"".join(text_frame(t.encode()) for t in self._frames(texts)))
 
     async def pump(self) -> None:
         """Write queued messages while the socket cannot be written to directly, and the
         close: everything queued at once goes out together (one frame with `batch`, else
         one frame each)."""
-        ws = self.websocket
+        socket = self.socket
         self._flusher = _flusher()
-        direct = self._direct = DirectSocket.of(ws)
         outbox = self._outbox
         ready = self._ready
         while True:
@@ -160,15 +156,15 @@ class Connection:
             ready.clear()
             texts, close = self._take()
             for text in self._frames(texts):
-                if direct is not None and direct.ready():
-                    direct.write(text.encode())
-                else:  # handshake, back-pressure, closing: the ordinary, awaited way
-                    await ws.send_text(text)
+                if socket.ready():
+                    socket.write_frames(text_frame(text.encode()))
+                else:  # back-pressure, ASGI: the awaited way
+                    await socket.send_text(text)
             if close is not None:
                 with contextlib.suppress(Exception):
-                    await ws.close(close)
+                    await socket.close(close)
                 return
             if outbox:
                 ready.set()
-            elif direct is not None and direct.ready():
+            elif socket.ready():
                 self._pumping = False  # back to direct writes, from the next message on

@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from pasture.server import protocol
+from pasture.server.websocket import take_upgrade
 
 # The browser client loads only its own modules and stylesheet; it talks to this server
 # only (the websocket included: 'self' covers ws:/wss: to the same host).
@@ -232,7 +233,8 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self._deadline.arm(self.transport)
 
     def handle_websocket_upgrade(self) -> None:
-        super().handle_websocket_upgrade()
+        if not take_upgrade(self):  # a play socket is pasture's own (server/websocket.py)
+            super().handle_websocket_upgrade()
         # The websocket's protocol has the connection now. The parser holds this one's
         # callbacks, a cycle only the garbage collector would free (uvicorn breaks it
         # when a connection is lost, which an upgraded one never is here): every

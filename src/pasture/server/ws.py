@@ -11,7 +11,6 @@ import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
-from urllib.parse import unquote
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from starlette.types import Receive, Scope, Send
@@ -20,26 +19,15 @@ from pasture.server import protocol
 from pasture.server.chat import ChatService
 from pasture.server.connection import Connection
 from pasture.server.errors import ServerError
-from pasture.server.frames import DirectSocket
-from pasture.server.inbox import Inbox
 from pasture.server.limits import TokenBucket, rate_limited
 from pasture.server.live import token_hash
 from pasture.server.manager import TableManager
 from pasture.server.protocol import loads
 from pasture.server.settings import Settings
+from pasture.server.sockets import AsgiSocket, PlaySocket
 from pasture.server.text import check_message, is_plain
 
 MAX_TOKEN = 256
-
-
-async def read_message(websocket: WebSocket, limit: int) -> dict[str, Any]:
-    """The next client message as a JSON object, or ServerError saying what is wrong
-    with it (WebSocketDisconnect when the client is gone)."""
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    return parse_message(b"" if text is None else text, limit)
 
 
 def parse_message(text: str | bytes, limit: int) -> dict[str, Any]:
@@ -68,26 +56,16 @@ def parse_message(text: str | bytes, limit: int) -> dict[str, Any]:
 
 
 class MessageReader:
-    """One socket's messages, each bounded by `parse_message` and the socket's rate. Read
-    straight from the socket where it can be (server/inbox.py), else through ASGI."""
+    """One socket's messages, each bounded by `parse_message` and the socket's rate."""
 
-    def __init__(self, websocket: WebSocket, settings: Settings) -> None:
-        self.websocket = websocket
+    def __init__(self, socket: PlaySocket, settings: Settings) -> None:
+        self.socket = socket
         self.limit = settings.max_message
         self.per_second = settings.socket_rate
         self.rate = TokenBucket(settings.socket_rate, settings.socket_burst)
-        self.inbox: Inbox | None = None
-        self.direct = DirectSocket.of(websocket) is not None
-        """Worth trying `Inbox.take` (it may still fail while messages wait in ASGI)."""
 
     async def next(self) -> dict[str, Any]:
-        inbox = self.inbox
-        if inbox is None and self.direct:
-            inbox = self.inbox = Inbox.take(self.websocket)
-        if inbox is not None:
-            message = parse_message(await inbox.next(), self.limit)
-        else:
-            message = await read_message(self.websocket, self.limit)
+        message = parse_message(await self.socket.receive(), self.limit)
         if not self.rate.take():
             wait = self.rate.wait()
             raise rate_limited(
@@ -107,30 +85,48 @@ class MessageReader:
                 conn.send(protocol.error(e.code, e.message, params=e.params))
 
 
-async def _refuse(websocket: WebSocket, error: ServerError, close_code: int) -> None:
+async def _refuse(socket: PlaySocket, error: ServerError, close_code: int) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(
+        await socket.send_text(
             protocol.dumps(protocol.error(error.code, error.message, params=error.params))
         )
-        await websocket.close(close_code)
+        await socket.close(close_code)
 
 
 log = logging.getLogger("pasture.server")
 PATH = re.compile(r"^/ws/tables/([^/]+)$")
+"""A play socket's path (unquoted), naming its table."""
 
 
 class PlayApp(FastAPI):
     """FastAPI, with the play websockets served without the HTTP middleware stack: every
     message sent would otherwise pass through half a dozen wrappers (a tenth of the
-    server's CPU under load). The route is registered too, for the same handler."""
+    server's CPU under load). Under `pasture serve` they never reach ASGI at all
+    (server/websocket.py finds this application by `serves_play_sockets`); under another
+    ASGI server they are read and written through ASGI (`AsgiSocket`). The route is
+    registered too, for the same handler."""
 
-    play: Callable[[WebSocket, str], Awaitable[None]] | None = None
+    play: Callable[[PlaySocket, str], Awaitable[None]] | None = None
+
+    @property
+    def serves_play_sockets(self) -> bool:
+        return self.play is not None
+
+    def play_table(self, path: str) -> str | None:
+        found = PATH.match(path)
+        return found.group(1) if found else None
+
+    async def play_socket(self, socket: PlaySocket, table_id: str) -> None:
+        assert self.play is not None
+        await self.play(socket, table_id)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and self.play is not None:
-            found = PATH.match(scope["path"])
-            if found:
-                await self.play(WebSocket(scope, receive, send), unquote(found.group(1)))
+            table_id = self.play_table(scope["path"])
+            if table_id is not None:
+                socket = AsgiSocket(WebSocket(scope, receive, send))
+                await socket.accept()
+                await self.play(socket, table_id)
                 return
         await super().__call__(scope, receive, send)
 
@@ -139,12 +135,11 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
     chat = ChatService()
     app.state.chat = chat  # cluster hook: sockets relayed from other processes chat too
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
+    async def play(socket: PlaySocket, table_id: str) -> None:
+        """One play socket, its handshake answered, until it closes."""
         try:
             async with asyncio.timeout(settings.hello_timeout):  # no task, unlike wait_for
-                hello = await read_message(websocket, settings.max_message)
+                hello = parse_message(await socket.receive(), settings.max_message)
             if hello["type"] != "hello":
                 raise ServerError(400, "expected_hello", "The first message must be a hello.")
             token = hello.get("token")
@@ -161,7 +156,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
             if manager.cluster is not None:  # cluster hook: a table owned elsewhere
                 remote = await manager.cluster.open_remote(table_id, token, since)
                 if remote is not None:
-                    await manager.cluster.play_remote(remote, websocket, since, batch)
+                    await manager.cluster.play_remote(remote, socket, since, batch)
                     return
             table = await manager.get(table_id)
             seat = hashed = None
@@ -173,20 +168,20 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
         except WebSocketDisconnect:
             return
         except TimeoutError:
-            await _refuse(websocket, ServerError(408, "no_hello", "No hello was sent."), 4408)
+            await _refuse(socket, ServerError(408, "no_hello", "No hello was sent."), 4408)
             return
         except ServerError as e:
-            await _refuse(websocket, e, 4000 + e.status)
+            await _refuse(socket, e, 4000 + e.status)
             return
         except Exception:  # e.g. the database is unreachable: the client retries
             log.exception("table %s: could not open", table_id)
             error = ServerError(503, "unavailable", "The table cannot be opened now; retry.")
-            await _refuse(websocket, error, 1011)
+            await _refuse(socket, error, 1011)
             return
 
-        conn = Connection(websocket, seat, hashed, settings.send_queue, batch)
+        conn = Connection(socket, seat, hashed, settings.send_queue, batch)
         pump = asyncio.create_task(conn.pump())
-        reader = MessageReader(websocket, settings)
+        reader = MessageReader(socket, settings)
         try:
             try:
                 await manager.attach(table, conn, since)
@@ -218,6 +213,12 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
                 await asyncio.wait_for(pump, 5)
             except (Exception, asyncio.CancelledError):
                 pump.cancel()
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play_route(websocket: WebSocket, table_id: str) -> None:
+        socket = AsgiSocket(websocket)
+        await socket.accept()
+        await play(socket, table_id)
 
     if isinstance(app, PlayApp):
         app.play = play

@@ -1,9 +1,11 @@
-"""A play socket's messages after the hello are read straight from the transport
-(server/inbox.py): whatever way a client's frames arrive (with the hello in one write,
-in fragments, a byte at a time, between control frames, in a burst), every message is
-read whole and in order, and every bound and protocol rule of the ordinary path holds
-(binary and oversized messages refused, bad UTF-8, huge or unmasked frames closing the
-socket with their code, pings answered, the close handshake completed).
+"""Play sockets are pasture's own websockets (server/websocket.py, RFC 6455): whatever way
+a client's frames arrive (with the hello in one write, in fragments, a byte at a time,
+between control frames, in a burst), every message is read whole and in order; every
+bound and protocol rule holds (binary and oversized messages refused, bad UTF-8, huge,
+unmasked or malformed frames closing the socket with their code, pings answered, the
+close handshake completed, a client that stops answering pings closed); a request that
+is not a websocket handshake is refused with its status; and a server shutting down
+closes its sockets with 1012.
 
 The client here writes its own frames on a plain socket, so that it can send what the
 websockets library never would."""
@@ -54,6 +56,14 @@ def text(message: dict[str, Any] | str) -> bytes:
 PING = {"type": "ping"}
 
 
+def handshake(table_id: str, version: str = "13", key: str = "dGhlIHNhbXBsZSBub25jZQ==") -> str:
+    return (
+        f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        f"Sec-WebSocket-Version: {version}\r\n\r\n"
+    )
+
+
 class RawSocket:
     """A websocket client on a plain TCP connection: frames in and out as they are."""
 
@@ -62,15 +72,13 @@ class RawSocket:
         self.writer = writer
 
     @classmethod
-    async def open(cls, server: Server, table_id: str) -> RawSocket:
-        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
-        writer.write(
-            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-        )
+    async def open(cls, port: int, table_id: str) -> RawSocket:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(handshake(table_id).encode())
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
         assert head.startswith(b"HTTP/1.1 101"), head
+        # RFC 6455 section 1.3's own example key and answer
+        assert b": s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n" in head
         return cls(reader, writer)
 
     async def write(self, data: bytes) -> None:
@@ -123,7 +131,7 @@ def table(server: Server) -> tuple[str, str]:
 
 
 async def _hello(server: Server, table: tuple[str, str], then: bytes = b"") -> RawSocket:
-    sock = await RawSocket.open(server, table[0])
+    sock = await RawSocket.open(server.port, table[0])
     await sock.write(text({"type": "hello", "token": table[1]}) + then)
     return sock
 
@@ -131,9 +139,6 @@ async def _hello(server: Server, table: tuple[str, str], then: bytes = b"") -> R
 def test_messages_sent_with_the_hello_in_one_write_are_all_answered_in_order(
     server: Server, table: tuple[str, str]
 ) -> None:
-    """Some are read the ordinary way (queued with the hello), the rest straight from the
-    socket: none is lost, none overtakes another."""
-
     async def scenario() -> list[str]:
         # each refused (the action is not one), each refusal naming its id
         burst = b"".join(
@@ -152,8 +157,6 @@ def test_messages_sent_with_the_hello_in_one_write_are_all_answered_in_order(
 def test_a_message_begun_in_the_hellos_write_and_ended_later_is_read_whole(
     server: Server, table: tuple[str, str]
 ) -> None:
-    """Its first fragment is held by uvicorn when the hello is read: the socket is read
-    the ordinary way until the message is whole, then straight from the transport."""
 
     async def scenario() -> list[str]:
         data = json.dumps(PING).encode()
@@ -218,8 +221,32 @@ def test_binary_and_oversized_messages_are_refused_and_reading_goes_on(
         (frame(0x1, b'{"type": "ping", "x": "\xff\xfe"}'), 1007),  # not UTF-8
         (frame(0x1, b"x" * (4 * MAX_MESSAGE + 1)), 1009),  # too big to read at all
         (frame(0x1, b'{"type": "ping"}', masked=False), 1002),  # clients must mask
+        (frame(0x41, b'{"type": "ping"}'), 1002),  # a reserved bit: no extension was agreed
+        (frame(0x3, b"{}"), 1002),  # an opcode RFC 6455 reserves
+        (frame(0x9, b"x", fin=False), 1002),  # control frames are never fragmented
+        (frame(0x9, b"x" * 126), 1002),  # nor longer than 125 bytes
+        (frame(0x0, b"{}"), 1002),  # a continuation of nothing
+        (frame(0x1, b"{", fin=False) + frame(0x1, b"}"), 1002),  # a message inside another
+        (frame(0x1, b"x" * MAX_MESSAGE * 2, fin=False) + frame(0x0, b"x" * MAX_MESSAGE * 3), 1009),
+        (frame(0x8, b"\x03"), 1002),  # a close code is two bytes
+        (frame(0x8, struct.pack("!H", 1005)), 1002),  # a code no endpoint may send
+        (frame(0x8, struct.pack("!H", 1000) + b"\xff"), 1007),  # a reason not in UTF-8
     ],
-    ids=["bad-utf8", "huge-frame", "unmasked"],
+    ids=[
+        "bad-utf8",
+        "huge-frame",
+        "unmasked",
+        "reserved-bit",
+        "reserved-opcode",
+        "fragmented-ping",
+        "long-ping",
+        "lone-continuation",
+        "nested-message",
+        "huge-fragments",
+        "short-close-code",
+        "reserved-close-code",
+        "bad-close-reason",
+    ],
 )
 def test_frames_that_break_the_protocol_close_the_socket_with_their_code(
     server: Server, table: tuple[str, str], bad: bytes, code: int
@@ -256,37 +283,135 @@ def test_the_close_handshake_is_completed_and_the_table_plays_on(
     asyncio.run(scenario())
 
 
-def test_play_sockets_of_pasture_serve_are_read_through_an_inbox(tmp_path: Path) -> None:
-    """The server as `pasture serve` runs it (uvicorn's default websocket protocol), in
-    this process so that its sockets can be looked at: once a seat's hello is answered,
-    its transport's protocol is an Inbox, which reads every message after it."""
+def test_a_close_without_a_code_is_answered_without_one(
+    server: Server, table: tuple[str, str]
+) -> None:
+    async def scenario() -> bytes:
+        sock = await _hello(server, table)
+        await sock.until("view")
+        await sock.write(frame(0x8, b""))
+        while (got := await sock.frame()).opcode is not Opcode.CLOSE:
+            pass
+        assert await sock.reader.read() == b""
+        sock.close()
+        return bytes(got.data)
+
+    assert asyncio.run(scenario()) == b""
+
+
+@pytest.mark.parametrize(
+    ("version", "key", "answer"),
+    [
+        ("8", "dGhlIHNhbXBsZSBub25jZQ==", b"HTTP/1.1 426 "),
+        ("13", "c2hvcnQ=", b"HTTP/1.1 400 "),  # 5 bytes, not 16
+        ("13", "not base64!", b"HTTP/1.1 400 "),
+    ],
+    ids=["old-version", "short-key", "bad-key"],
+)
+def test_a_handshake_that_is_not_one_is_refused_with_its_status(
+    server: Server, table: tuple[str, str], version: str, key: str, answer: bytes
+) -> None:
+    async def scenario() -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(handshake(table[0], version, key).encode())
+        got = await asyncio.wait_for(reader.read(), 10)  # the answer, then the connection closed
+        writer.close()
+        return got
+
+    got = asyncio.run(scenario())
+    assert got.startswith(answer), got
+    assert b"Failed to open a WebSocket connection" in got
+    if version != "13":
+        assert b"\r\nsec-websocket-version: 13\r\n" in got
+
+
+def _config(tmp_path: Path, **options: Any) -> tuple[uvicorn.Config, int]:
+    """The server as `pasture serve` runs it (its HTTP protocol), in this process."""
     from pasture.server import Settings, create_app
+    from pasture.server.http_guard import GuardedHttpToolsProtocol
 
     port = free_port()
     app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", Settings(bot_workers=0))
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        **{"http": GuardedHttpToolsProtocol, **options},
     )
+    return config, port
+
+
+async def _seat(port: int) -> tuple[str, str]:
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
+        table = await http.post("/api/tables", json={"game": "wypas", "players": 3})
+        table_id = table.json()["id"]
+        joined = await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "a"})
+        return table_id, joined.json()["token"]
+
+
+@pytest.mark.parametrize("http", ["pasture", "uvicorn"])
+def test_play_sockets_are_pasture_s_own_under_its_http_protocol_and_asgi_s_otherwise(
+    tmp_path: Path, http: str
+) -> None:
+    """Under `pasture serve`'s HTTP protocol a play socket's transport is kept by a
+    ServerWebSocket; under uvicorn's own (another way of serving the application), by
+    uvicorn's websocket protocol, through ASGI. Play is the same either way."""
+    options = {} if http == "pasture" else {"http": "httptools"}
+    config, port = _config(tmp_path, **options)
 
     async def scenario() -> list[str]:
         async with served_here(config) as served:
-            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
-                table = await http.post("/api/tables", json={"game": "wypas", "players": 3})
-                table_id = table.json()["id"]
-                joined = await http.post(f"/api/tables/{table_id}/seats/0", json={"name": "a"})
-                token = joined.json()["token"]
+            table_id, token = await _seat(port)
             url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
             async with websockets.connect(url) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token}))
                 for _ in range(3):
                     await ws.send(json.dumps(PING))
                 kinds = [json.loads(await ws.recv())["type"] for _ in range(5)]
-                readers = [
-                    type(c.transport.get_protocol()).__name__
-                    for c in served.server_state.connections
-                    if hasattr(c, "conn")  # the websockets, not the HTTP connections
-                ]
-            assert kinds == ["welcome", "view", "pong", "pong", "pong"], kinds
-            return readers
+                assert kinds == ["welcome", "view", "pong", "pong", "pong"], kinds
+                return [type(c).__name__ for c in served.server_state.connections]
 
-    assert asyncio.run(scenario()) == ["Inbox"]
+    kept_by = asyncio.run(scenario())
+    assert ("ServerWebSocket" in kept_by) == (http == "pasture"), kept_by
+    assert ("WebSocketsSansIOProtocol" in kept_by) == (http == "uvicorn"), kept_by
+
+
+def test_a_client_that_answers_no_ping_is_closed_and_one_that_does_stays(tmp_path: Path) -> None:
+    config, port = _config(tmp_path, ws_ping_interval=0.2, ws_ping_timeout=0.3)
+
+    async def scenario() -> tuple[int, list[str]]:
+        async with served_here(config):
+            table_id, token = await _seat(port)
+            deaf = await RawSocket.open(port, table_id)  # reads, never answers a ping
+            await deaf.write(text({"type": "hello"}))
+            code = await deaf.closed_with()
+            deaf.close()
+            url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+            async with websockets.connect(url) as ws:  # answers pings by itself
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                await asyncio.sleep(1.5)  # five pings answered
+                await ws.send(json.dumps(PING))
+                kinds = [json.loads(await ws.recv())["type"] for _ in range(3)]
+            return code, kinds
+
+    code, kinds = asyncio.run(scenario())
+    assert code == 1011
+    assert kinds == ["welcome", "view", "pong"]
+
+
+def test_a_server_shutting_down_closes_its_play_sockets_with_1012(tmp_path: Path) -> None:
+    config, port = _config(tmp_path)
+
+    async def scenario() -> int:
+        async with served_here(config) as served:
+            table_id, token = await _seat(port)
+            sock = await RawSocket.open(port, table_id)
+            await sock.write(text({"type": "hello", "token": token}))
+            await sock.until("view")
+            served.should_exit = True
+            code = await sock.closed_with()
+            sock.close()
+            return code
+
+    assert asyncio.run(scenario()) == 1012
