@@ -65,6 +65,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load_client import SET_UP_STEPS, Load, SetUp, run_client  # noqa: E402
+from pasture.core import registry  # noqa: E402
 from pasture.server.protocol import dumps, loads  # noqa: E402
 from pasture.store.database import SYNC_LEVELS  # noqa: E402
 
@@ -979,7 +980,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--game", default="swipsheep")
+    parser.add_argument("--game", default="swipsheep", choices=registry.names())
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument(
         "--think",
@@ -1072,6 +1073,11 @@ def main() -> None:
         " what a change's messages to four seats cost",
     )
     args = parser.parse_args()
+    unknown = [g for g in args.games.split(",") if g not in registry.names()]
+    if unknown:
+        parser.error(
+            f"--games: no game {', '.join(unknown)}; pasture has {', '.join(registry.names())}"
+        )
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     if args.view_costs:

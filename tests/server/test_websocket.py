@@ -3,7 +3,8 @@ a client's frames arrive (with the hello in one write, in fragments, a byte at a
 between control frames, in a burst), every message is read whole and in order; every
 bound and protocol rule holds (binary and oversized messages refused, bad UTF-8, huge,
 unmasked or malformed frames closing the socket with their code, pings answered, the
-close handshake completed, a client that stops answering pings closed); a request that
+close handshake completed, a client that stops answering pings closed, a ping flood
+from a client that reads nothing not answered into memory); a request that
 is not a websocket handshake is refused with its status; and a server shutting down
 closes its sockets with 1012.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import socket
 import struct
 from pathlib import Path
 from typing import Any
@@ -415,3 +417,38 @@ def test_a_server_shutting_down_closes_its_play_sockets_with_1012(tmp_path: Path
             return code
 
     assert asyncio.run(scenario()) == 1012
+
+
+def test_a_ping_flood_from_a_client_that_does_not_read_is_not_answered_into_memory(
+    tmp_path: Path,
+) -> None:
+    """Pongs are written only while the client takes what it is sent: 12.7 MB of pings
+    from a client that reads nothing leave the server holding about the transport's
+    high-water mark of pongs, not one per ping."""
+    config, port = _config(tmp_path)
+
+    async def scenario() -> int:
+        async with served_here(config) as served:
+            table_id, _ = await _seat(port)
+            raw = socket.socket()
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            raw.connect(("127.0.0.1", port))
+            reader, writer = await asyncio.open_connection(sock=raw)
+            writer.write(handshake(table_id).encode())
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(text({"type": "hello"}))
+            ping = frame(0x9, b"p" * 125)
+            for _ in range(100):  # more than the kernel's send buffer takes (4 MB here)
+                writer.write(ping * 1000)
+                await writer.drain()
+            await asyncio.sleep(0.5)
+            held = [
+                c.transport.get_write_buffer_size()
+                for c in served.server_state.connections
+                if type(c).__name__ == "ServerWebSocket"
+            ]
+            writer.close()
+            assert len(held) == 1, held
+            return held[0]
+
+    assert asyncio.run(scenario()) < 256 * 1024

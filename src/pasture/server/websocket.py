@@ -15,12 +15,13 @@ What a client may send is bounded as before: frames must be masked and their res
 bits clear, control frames short and whole, a message at most `max_size` bytes (1009),
 text valid UTF-8 (1007), a close code one a peer may send; anything else closes the
 socket with 1002. No extension is negotiated (frames are small JSON texts: compressing
-them would cost more CPU than it saves). Pings are answered; the server pings every
-`ping_interval` seconds and closes (1011) a socket that does not answer within
-`ping_timeout`, as uvicorn's protocol did with the same settings. A close is answered
-and the connection closed; a close sent by the server waits `CLOSE_TIMEOUT` for the
-client's answer. uvicorn's shutdown closes every socket with 1012 and waits for their
-handlers (they are among its connections and tasks).
+them would cost more CPU than it saves). Pings are answered, except while the client
+reads too slowly to take more; the server pings every `ping_interval` seconds and closes
+(1011) a socket that does not answer within `ping_timeout`, as uvicorn's protocol did
+with the same settings. A close is answered and the connection closed; a close sent by
+the server waits `CLOSE_TIMEOUT` for the client's answer. uvicorn's shutdown closes
+every socket with 1012 and waits for their handlers (they are among its connections and
+tasks).
 
 Any other websocket (another path, or an application that serves no play sockets) goes
 on to uvicorn's own protocol; under another ASGI server, play sockets go through ASGI
@@ -370,7 +371,9 @@ class ServerWebSocket(asyncio.Protocol):
                 parts, self._parts, self._size = self._parts, [], 0
                 self._message(b"".join(parts))
         elif opcode == PING:
-            if not self.close_sent:
+            # Not while the client reads too slowly: pongs would pile up in memory for a
+            # ping flood (RFC 6455 5.5.3 lets a pong answer only the latest ping).
+            if self._writable and not self.close_sent:
                 self.transport.write(frames.frame(PONG, payload))
         elif opcode == PONG:
             if payload == self._ping_payload:
