@@ -119,12 +119,12 @@ class NullServer:
                 over = table.version >= self.actions
                 ack = orjson.dumps({"type": "ack", "id": act["id"], "version": table.version})
                 end = orjson.dumps({"type": "end", "version": table.version})
-                for other, socket in list(table.sockets.items()):
+                for other, other_socket in list(table.sockets.items()):
                     messages = [ack] if other == seat else []
                     messages.append(self.view(table, other))
                     if over:
                         messages.append(end)
-                    self.send(socket, messages)
+                    self.send(other_socket, messages)
         finally:
             table.sockets.pop(seat, None)
             if not table.sockets and table.version >= self.actions:
