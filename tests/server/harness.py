@@ -55,6 +55,25 @@ async def served_here(config: uvicorn.Config) -> AsyncIterator[uvicorn.Server]:
         await serving
 
 
+def served_config(db: str, **options: Any) -> tuple[uvicorn.Config, int]:
+    """The server on database `db` as `pasture serve` runs it (its HTTP protocol, which
+    hands play sockets to pasture's own websocket protocol), for `served_here` on a free
+    port; `options` for uvicorn override."""
+    from pasture.server import Settings, create_app
+    from pasture.server.http_guard import GuardedHttpToolsProtocol
+
+    port = free_port()
+    app = create_app(db, Settings(bot_workers=0))
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        **{"http": GuardedHttpToolsProtocol, **options},
+    )
+    return config, port
+
+
 class Server:
     """`python -m pasture.server` on a free loopback port (forked from this test process's
     launcher, tests/server/launcher.py, unless PASTURE_TEST_SERVERS=exec)."""

@@ -10,10 +10,9 @@ import json
 from pathlib import Path
 
 import httpx
-import uvicorn
 import websockets
 
-from tests.server.harness import free_port, served_here
+from tests.server.harness import served_config, served_here
 
 WATCHED = {"ServerWebSocket", "GuardedHttpToolsProtocol", "WebSocketsSansIOProtocol", "Task"}
 
@@ -23,19 +22,7 @@ def test_closed_sockets_leave_no_cyclic_garbage(tmp_path: Path) -> None:
     to pasture's own websocket protocol), in this process: after a lobby connection and
     three play sockets have closed, a collection finds none of their protocol objects,
     nor their handlers' tasks, unreachable."""
-    from pasture.server import Settings, create_app
-    from pasture.server.http_guard import GuardedHttpToolsProtocol
-
-    port = free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", Settings(bot_workers=0))
-    config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        http=GuardedHttpToolsProtocol,
-        ws_per_message_deflate=False,
-    )
+    config, port = served_config(f"sqlite:///{tmp_path / 'db.sqlite'}")
     thresholds = gc.get_threshold()
 
     async def scenario() -> list[str]:

@@ -27,7 +27,7 @@ import uvicorn
 import websockets
 from websockets.frames import Frame, Opcode
 
-from tests.server.harness import Server, free_port, served_here
+from tests.server.harness import Server, served_config, served_here
 
 MAX_MESSAGE = 64 * 1024
 """Settings.max_message: larger messages are refused; frames over 4 times it close."""
@@ -328,20 +328,7 @@ def test_a_handshake_that_is_not_one_is_refused_with_its_status(
 
 
 def _config(tmp_path: Path, **options: Any) -> tuple[uvicorn.Config, int]:
-    """The server as `pasture serve` runs it (its HTTP protocol), in this process."""
-    from pasture.server import Settings, create_app
-    from pasture.server.http_guard import GuardedHttpToolsProtocol
-
-    port = free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", Settings(bot_workers=0))
-    config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        **{"http": GuardedHttpToolsProtocol, **options},
-    )
-    return config, port
+    return served_config(f"sqlite:///{tmp_path / 'db.sqlite'}", **options)
 
 
 async def _seat(port: int) -> tuple[str, str]:
