@@ -31,9 +31,6 @@ on to uvicorn's own protocol; under another ASGI server, play sockets go through
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
-import hashlib
 import logging
 import random
 import struct
@@ -47,6 +44,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from pasture.server import frames
 from pasture.server.frames import BINARY, CLOSE, CONTINUATION, PING, PONG, TEXT
+from pasture.server.handshake import HandshakeRefused, handshake_answer
 
 try:
     from websockets.speedups import apply_mask
@@ -55,8 +53,6 @@ except ImportError:  # pragma: no cover - the library without its C extension
 
 log = logging.getLogger("pasture.server")
 
-GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
-"""RFC 6455 section 1.3: appended to the client's key to make the accept value."""
 CLOSE_TIMEOUT = 10.0
 """Seconds a close sent by the server waits for the client's before the connection is
 closed anyway."""
@@ -75,61 +71,6 @@ class PlayRoute(Protocol):
     async def play_socket(self, socket: ServerWebSocket, table_id: str) -> None:
         """Serve one play socket until it closes."""
         ...
-
-
-class HandshakeRefused(Exception):
-    """An upgrade request that is not a websocket handshake this server accepts."""
-
-    def __init__(self, status: int, reason: str, message: str, headers: str = "") -> None:
-        super().__init__(message)
-        self.status, self.reason, self.message, self.headers = status, reason, message, headers
-
-    def response(self) -> bytes:
-        body = f"Failed to open a WebSocket connection: {self.message}\n".encode()
-        return (
-            f"HTTP/1.1 {self.status} {self.reason}\r\n{self.headers}"
-            "content-type: text/plain; charset=utf-8\r\n"
-            f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
-        ).encode() + body
-
-
-def _tokens(headers: list[tuple[bytes, bytes]], name: bytes) -> list[bytes]:
-    """The comma-separated tokens of every header `name` (lowercase), lowercased."""
-    return [t.strip().lower() for n, v in headers if n == name for t in v.split(b",")]
-
-
-def handshake_answer(method: str, http_version: str, headers: list[tuple[bytes, bytes]]) -> bytes:
-    """The 101 answering a websocket opening handshake (RFC 6455 section 4.2), or
-    HandshakeRefused saying what is wrong with it. `headers` as uvicorn keeps them: names
-    lowercase, values as sent."""
-    if method != "GET" or http_version != "1.1":
-        raise HandshakeRefused(400, "Bad Request", "the request must be GET over HTTP/1.1.")
-    if b"websocket" not in _tokens(headers, b"upgrade"):
-        raise HandshakeRefused(400, "Bad Request", "missing 'Upgrade: websocket'.")
-    if b"upgrade" not in _tokens(headers, b"connection"):
-        raise HandshakeRefused(400, "Bad Request", "missing 'Connection: Upgrade'.")
-    versions = [v for n, v in headers if n == b"sec-websocket-version"]
-    if versions != [b"13"]:
-        raise HandshakeRefused(
-            426,
-            "Upgrade Required",
-            "Sec-WebSocket-Version must be 13.",
-            "sec-websocket-version: 13\r\n",
-        )
-    keys = [v for n, v in headers if n == b"sec-websocket-key"]
-    try:
-        valid = len(keys) == 1 and len(base64.b64decode(keys[0], validate=True)) == 16
-    except binascii.Error:
-        valid = False
-    if not valid:
-        raise HandshakeRefused(
-            400, "Bad Request", "Sec-WebSocket-Key must be one key of 16 bytes in base64."
-        )
-    accept = base64.b64encode(hashlib.sha1(keys[0].strip() + GUID).digest())
-    return (
-        b"HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\n"
-        b"sec-websocket-accept: " + accept + b"\r\n\r\n"
-    )
 
 
 def _valid_close_code(code: int) -> bool:
