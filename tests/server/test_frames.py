@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 import websockets
-from websockets.frames import Frame, Opcode
+from websockets.frames import Close, Frame, Opcode
 
-from pasture.server.frames import text_frame
+from pasture.server.frames import CLOSE, PING, PONG, close_frame, frame, text_frame
 from tests.server.harness import Client, Server, play_randomly
 
 
@@ -56,6 +56,33 @@ def test_text_frame_equals_what_websockets_serializes(size: int) -> None:
     payload = b"x" * size
     expected = Frame(Opcode.TEXT, payload).serialize(mask=False)
     assert text_frame(payload) == expected
+
+
+@pytest.mark.parametrize("opcode", [PING, PONG, CLOSE])
+@pytest.mark.parametrize("size", [0, 4, 125])
+def test_control_frames_equal_what_websockets_serializes(opcode: int, size: int) -> None:
+    payload = bytes(range(size))
+    assert frame(opcode, payload) == Frame(Opcode(opcode), payload).serialize(mask=False)
+
+
+@pytest.mark.parametrize(
+    ("code", "reason", "kept"),
+    [
+        (1000, "", ""),
+        (1009, "too big", "too big"),
+        (4403, "x" * 200, "x" * 123),
+        (1011, "é" * 70, "é" * 61),
+    ],
+)
+def test_a_close_frame_holds_its_code_and_as_much_reason_as_fits(
+    code: int, reason: str, kept: str
+) -> None:
+    closing = Close.parse(parse(close_frame(code, reason)).data)  # the reason must be UTF-8
+    assert (closing.code, closing.reason) == (code, kept)
+
+
+def test_a_close_frame_without_a_code_is_empty() -> None:
+    assert parse(close_frame(1005)).data == b""
 
 
 def test_a_client_that_stops_reading_gets_every_message_in_order_once_it_reads(

@@ -32,4 +32,6 @@ def close_frame(code: int, reason: str = "") -> bytes:
     """A close frame with `code` (1005: none, an empty close frame)."""
     if code == 1005:
         return frame(CLOSE, b"")
-    return frame(CLOSE, struct.pack("!H", code) + reason.encode()[:123])
+    # at most 125 bytes in all, and never half a character
+    text = reason.encode()[:123].decode(errors="ignore").encode()
+    return frame(CLOSE, struct.pack("!H", code) + text)

@@ -124,11 +124,17 @@ class PlayApp(FastAPI):
         if scope["type"] == "websocket" and self.play is not None:
             table_id = self.play_table(scope["path"])
             if table_id is not None:
-                socket = AsgiSocket(WebSocket(scope, receive, send))
-                await socket.accept()
-                await self.play(socket, table_id)
+                await _through_asgi(self.play, WebSocket(scope, receive, send), table_id)
                 return
         await super().__call__(scope, receive, send)
+
+
+async def _through_asgi(
+    play: Callable[[PlaySocket, str], Awaitable[None]], websocket: WebSocket, table_id: str
+) -> None:
+    socket = AsgiSocket(websocket)
+    await socket.accept()
+    await play(socket, table_id)
 
 
 def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
@@ -216,9 +222,7 @@ def install(app: FastAPI, manager: TableManager, settings: Settings) -> None:
 
     @app.websocket("/ws/tables/{table_id}")
     async def play_route(websocket: WebSocket, table_id: str) -> None:
-        socket = AsgiSocket(websocket)
-        await socket.accept()
-        await play(socket, table_id)
+        await _through_asgi(play, websocket, table_id)
 
     if isinstance(app, PlayApp):
         app.play = play
