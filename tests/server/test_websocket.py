@@ -230,6 +230,7 @@ def test_binary_and_oversized_messages_are_refused_and_reading_goes_on(
         (frame(0x0, b"{}"), 1002),  # a continuation of nothing
         (frame(0x1, b"{", fin=False) + frame(0x1, b"}"), 1002),  # a message inside another
         (frame(0x1, b"x" * MAX_MESSAGE * 2, fin=False) + frame(0x0, b"x" * MAX_MESSAGE * 3), 1009),
+        (frame(0x1, b"{", fin=False) + frame(0x0, b"", fin=False) * 1024, 1009),  # frames
         (frame(0x8, b"\x03"), 1002),  # a close code is two bytes
         (frame(0x8, struct.pack("!H", 1005)), 1002),  # a code no endpoint may send
         (frame(0x8, struct.pack("!H", 1000) + b"\xff"), 1007),  # a reason not in UTF-8
@@ -245,6 +246,7 @@ def test_binary_and_oversized_messages_are_refused_and_reading_goes_on(
         "lone-continuation",
         "nested-message",
         "huge-fragments",
+        "many-fragments",
         "short-close-code",
         "reserved-close-code",
         "bad-close-reason",

@@ -12,9 +12,9 @@ play handler runs as the socket's task, and each frame read goes from the transp
 data callback to that handler.
 
 What a client may send is bounded as before: frames must be masked and their reserved
-bits clear, control frames short and whole, a message at most `max_size` bytes (1009),
-text valid UTF-8 (1007), a close code one a peer may send; anything else closes the
-socket with 1002. No extension is negotiated (frames are small JSON texts: compressing
+bits clear, control frames short and whole, a message at most `max_size` bytes and
+`MAX_FRAGMENTS` frames (1009), text valid UTF-8 (1007), a close code one a peer may
+send; anything else closes the socket with 1002. No extension is negotiated (frames are small JSON texts: compressing
 them would cost more CPU than it saves). Pings are answered, except while the client
 reads too slowly to take more; the server pings every `ping_interval` seconds and closes
 (1011) a socket that does not answer within `ping_timeout`, as uvicorn's protocol did
@@ -53,6 +53,9 @@ except ImportError:  # pragma: no cover - the library without its C extension
 
 log = logging.getLogger("pasture.server")
 
+MAX_FRAGMENTS = 1024
+"""Frames of one message, at the most (empty ones would otherwise pile up in memory
+without counting towards its size)."""
 CLOSE_TIMEOUT = 10.0
 """Seconds a close sent by the server waits for the client's before the connection is
 closed anyway."""
@@ -296,6 +299,8 @@ class ServerWebSocket(asyncio.Protocol):
             return 1002, "a fragment out of place"
         if self._size + length > self._max_size:
             return 1009, f"messages are limited to {self._max_size} bytes"
+        if len(self._parts) >= MAX_FRAGMENTS:
+            return 1009, f"messages are limited to {MAX_FRAGMENTS} frames"
         return None
 
     def _frame(self, opcode: int, fin: bool, payload: bytes) -> None:
