@@ -14,14 +14,14 @@ data callback to that handler.
 What a client may send is bounded as before: frames must be masked and their reserved
 bits clear, control frames short and whole, a message at most `max_size` bytes and
 `MAX_FRAGMENTS` frames (1009), text valid UTF-8 (1007), a close code one a peer may
-send; anything else closes the socket with 1002. No extension is negotiated (frames are small JSON texts: compressing
-them would cost more CPU than it saves). Pings are answered, except while the client
-reads too slowly to take more; the server pings every `ping_interval` seconds and closes
-(1011) a socket that does not answer within `ping_timeout`, as uvicorn's protocol did
-with the same settings. A close is answered and the connection closed; a close sent by
-the server waits `CLOSE_TIMEOUT` for the client's answer. uvicorn's shutdown closes
-every socket with 1012 and waits for their handlers (they are among its connections and
-tasks).
+send; anything else closes the socket with 1002. No extension is negotiated (frames are
+small JSON texts: compressing them would cost more CPU than it saves). Pings are
+answered, except while the client reads too slowly to take more; the server pings every
+`ping_interval` seconds and closes (1011) a socket that does not answer within
+`ping_timeout`, as uvicorn's protocol did with the same settings. A close is answered
+and the connection closed; a close sent by the server waits `CLOSE_TIMEOUT` for the
+client's answer. uvicorn's shutdown closes every socket with 1012 and waits for their
+handlers (they are among its connections and tasks).
 
 Any other websocket (another path, or an application that serves no play sockets) goes
 on to uvicorn's own protocol; under another ASGI server, play sockets go through ASGI
