@@ -486,11 +486,13 @@ def print_single(args: argparse.Namespace, fig: Figures, per_table: float | None
 def print_loop_lag(path: Path, window: tuple[float, float]) -> None:
     """--loop-lag: within the measured window, how late the loop's 5 ms tick ran, what
     the stalls over 20 ms were made of, how long actions took in the server and of it
-    the database, and the garbage collector's passes."""
+    the database, and the garbage collector's passes with the unreachable objects they
+    freed."""
     lags: list[float] = []
     stalls = ran = waited = 0.0
     count = 0
     passes: dict[int, list[float]] = {}
+    freed: dict[int, int] = {}
     timed: dict[str, list[float]] = {"act": [], "db": []}
     for line in path.read_text().splitlines():
         record = loads(line)
@@ -508,6 +510,7 @@ def print_loop_lag(path: Path, window: tuple[float, float]) -> None:
             waited += min(record["waited"], record["stall"])
         elif "gc" in record:
             passes.setdefault(record["gc"], []).append(record["cpu"])
+            freed[record["gc"]] = freed.get(record["gc"], 0) + record["collected"]
     if lags:
         print(
             f"loop tick late            p50 {percentile(lags, 0.5) * 1000:.1f} ms,"
@@ -530,7 +533,8 @@ def print_loop_lag(path: Path, window: tuple[float, float]) -> None:
     for generation, cpus in sorted(passes.items()):
         print(
             f"  collector, generation {generation}: {len(cpus)} passes,"
-            f" {sum(cpus) * 1000:.0f} ms of CPU, the longest {max(cpus) * 1000:.1f} ms"
+            f" {sum(cpus) * 1000:.0f} ms of CPU, the longest {max(cpus) * 1000:.1f} ms,"
+            f" {freed[generation]:,} objects freed (unreachable cycles)"
         )
 
 
@@ -812,7 +816,7 @@ def main() -> None:
         help="load a probe into the server (bench/loop_lag/) and print how late its event"
         " loop's 5 ms tick ran in the measured window, what its stalls over 20 ms were made"
         " of (the loop's thread running, waiting for a CPU, or sleeping on the GIL) and the"
-        " garbage collector's passes",
+        " garbage collector's passes (and the unreachable objects they freed)",
     )
     parser.add_argument(
         "--setup-costs",
