@@ -208,8 +208,9 @@ class ServerWebSocket(asyncio.Protocol):
 
     async def send_text(self, text: str) -> None:
         while not self._writable and not self._lost:
-            drained = self._drained = self._loop.create_future()
-            await drained
+            if self._drained is None:  # one future for every sender waiting
+                self._drained = self._loop.create_future()
+            await asyncio.shield(self._drained)
         if not self.close_sent and not self._lost:
             self.transport.write(frames.text_frame(text.encode()))
 
