@@ -339,10 +339,8 @@ class ServerWebSocket(asyncio.Protocol):
                 self._fail(1007, "text must be UTF-8")
                 return
         self._messages.append(message)
-        waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
-        elif not self._read_paused:  # the reader is busy: read on once it is free
+        if not self._wake_reader() and not self._read_paused:
+            # the reader is busy: read on once it is free
             self._read_paused = True
             self.transport.pause_reading()
 
@@ -364,20 +362,26 @@ class ServerWebSocket(asyncio.Protocol):
             except UnicodeDecodeError:
                 self._fail(1007, "a close reason must be UTF-8")
                 return
-        self.close_now(code)
-        self.transport.close()
+        self._fail(code)  # the answer, then the connection closed at once
 
-    def _fail(self, code: int, reason: str) -> None:
-        """The client broke the protocol: close with `code`, and the connection at once."""
+    def _fail(self, code: int, reason: str = "") -> None:
+        """Close with `code`, and the connection at once (the client broke the protocol,
+        or closed first)."""
         self.close_now(code, reason)
         self.transport.close()
 
     def _end(self, code: int) -> None:
         if self._ended is None:
             self._ended = code
+        self._wake_reader()
+
+    def _wake_reader(self) -> bool:
+        """Wake the reader if it waits (true if it did)."""
         waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
+        if waiter is None or waiter.done():
+            return False
+        waiter.set_result(None)
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost = True
